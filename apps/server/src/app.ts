@@ -1,0 +1,80 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import { type DatabaseHandle, openDatabase } from './db/client';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { configRoutes } from './modules/config/config.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerOpenApi } from './plugins/openapi';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerSession } from './plugins/session';
+import { registerStaticWeb } from './plugins/static-web';
+import { createServices, type Services } from './services';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+    database: DatabaseHandle;
+  }
+}
+
+export type BuildAppOptions = {
+  /** An already-open database (tests pass a fresh one); otherwise opened from the config. */
+  database?: DatabaseHandle;
+  logger?: boolean;
+};
+
+/** The whole app as one Fastify instance; listening is server.ts's job. */
+export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  await database.migrate();
+
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]', '*.password'],
+          },
+    trustProxy: Boolean(config.publicOrigin),
+    bodyLimit: 1_048_576,
+  });
+  // An empty JSON body (a PUT that only names its target in the path) means "no body", not an error.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') done(null, undefined);
+    else parseJson(request, body as string, done);
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const services = createServices(database.db, config);
+  app.decorate('services', services);
+  app.decorate('database', database);
+  if (!options.database) app.addHook('onClose', () => database.close());
+
+  await registerSecurityHeaders(app, config);
+  await app.register(cookie);
+  await registerOpenApi(app, config);
+  registerSession(app, { config, sessions: services.sessions });
+  const pageFallback = await registerStaticWeb(app, config);
+  registerErrorHandler(app, { pageFallback });
+
+  const deps = { services, config, database };
+  healthRoutes(app, deps);
+  await app.register(
+    async (api) => {
+      configRoutes(api, deps);
+      authRoutes(api, deps);
+      accountsRoutes(api, deps);
+      dashboardRoutes(api, deps);
+    },
+    { prefix: config.apiBase },
+  );
+  return app;
+}

@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, numeric, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { customers } from './customers';
+import { tenants } from './tenants';
+
+/** Amounts are numeric(14,2): exact, and read back as strings, never floats. */
+const money = (name: string) => numeric(name, { precision: 14, scale: 2 }).notNull().default('0');
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    custNo: text('cust_no').notNull(),
+    invNo: text('inv_no').notNull(),
+    tranId: text('tran_id').notNull(),
+    status: text('status', { enum: ['O', 'C'] }).notNull(),
+    invoiceDate: date('invoice_date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    tranCurrencyCode: text('tran_currency_code').notNull(),
+    amount: money('amount'),
+    balance: money('balance'),
+    tranBal: money('tran_bal'),
+    tranOrig: money('tran_orig'),
+    disputeAmount: money('dispute_amount'),
+    paidAmount: money('paid_amount'),
+    paymentPending: boolean('payment_pending').notNull().default(false),
+    paymentPendingAmount: money('payment_pending_amount'),
+    promise: boolean('promise').notNull().default(false),
+    promisedAmount: money('promised_amount'),
+    nextFollowupDate: date('next_followup_date', { mode: 'string' }),
+    poNumber: text('po_number').notNull().default(''),
+    terms: text('terms').notNull().default(''),
+    salesRep: text('sales_rep').notNull().default(''),
+    shipVia: text('ship_via').notNull().default(''),
+    shipTo: text('ship_to').notNull().default(''),
+    description: text('description').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('invoices_tenant_tran_id').on(table.tenantId, table.tranId),
+    // The grid asks for one customer, one currency, one status, ordered; this index serves it at any size.
+    index('invoices_grid').on(table.customerId, table.tranCurrencyCode, table.status, table.dueDate, table.id),
+    index('invoices_inv_no').on(table.customerId, table.invNo),
+    index('invoices_open_due')
+      .on(table.customerId, table.dueDate)
+      .where(sql`status = 'O'`),
+  ],
+);
+
+export const invoiceLineItems = pgTable(
+  'invoice_line_items',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    item: text('item').notNull(),
+    description: text('description').notNull(),
+    qtyShip: numeric('qty_ship', { precision: 14, scale: 3 }).notNull(),
+    price: numeric('price', { precision: 14, scale: 4 }).notNull(),
+    ext: money('ext'),
+    disputedCount: numeric('disputed_count', { precision: 14, scale: 3 }).notNull().default('0'),
+    disputedAmt: money('disputed_amt'),
+  },
+  (table) => [unique('line_items_invoice_line').on(table.invoiceId, table.lineNo)],
+);
+
+/** Provider-defined extra fields, per invoice or per line. */
+export const invoiceExtendedFields = pgTable(
+  'invoice_extended_fields',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    lineItemId: integer('line_item_id').references(() => invoiceLineItems.id, { onDelete: 'cascade' }),
+    field: text('field').notNull(),
+    title: text('title').notNull(),
+    dataType: text('data_type').notNull().default('string'),
+    value: text('value').notNull(),
+  },
+  (table) => [index('extended_fields_invoice').on(table.invoiceId)],
+);

@@ -1,0 +1,167 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import { customers } from '../schema/customers';
+import { invoiceExtendedFields, invoiceLineItems, invoices } from '../schema/invoices';
+import { currencies, legalTemplates, tenants } from '../schema/tenants';
+import { userCustomers, userRoles, users } from '../schema/users';
+import { hashPassword } from '../../modules/auth/password';
+import {
+  COLLECTORS,
+  DEMO_CURRENCIES,
+  DEMO_CUSTOMERS,
+  DEMO_PASSWORD,
+  DEMO_TENANT,
+  PRIVACY_POLICY,
+} from './demo-catalogue';
+import { DEMO_USERS } from './demo-users';
+import { epochDay, generateInvoice } from './generate-invoices';
+import { createRandom } from './random';
+
+export type SeedOptions = {
+  invoices: number;
+  seed: number;
+  today: Date;
+  log?: (line: string) => void;
+};
+
+export type SeedResult = { customers: number; users: number; invoices: number; lineItems: number };
+
+const BATCH = 500;
+
+/** Fills an empty database with the demo tenant, customers, users and invoices. */
+export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult> {
+  const random = createRandom(options.seed);
+  const log = options.log ?? (() => {});
+
+  const [tenant] = await db
+    .insert(tenants)
+    .values({ ...DEMO_TENANT, isDefault: true })
+    .returning({ id: tenants.id });
+  if (!tenant) throw new Error('tenant insert returned nothing');
+  await db.insert(currencies).values(DEMO_CURRENCIES).onConflictDoNothing();
+  await db.insert(legalTemplates).values([
+    { tenantId: tenant.id, type: 1, language: 'en', value: PRIVACY_POLICY.en },
+    { tenantId: tenant.id, type: 1, language: 'fr', value: PRIVACY_POLICY.fr },
+    // No terms of use: the login page hides that link, as the specification asks for an empty text.
+  ]);
+
+  const customerRows = await db
+    .insert(customers)
+    .values(
+      DEMO_CUSTOMERS.map((customer, index) => {
+        const collector = COLLECTORS[index % COLLECTORS.length]!;
+        return {
+          tenantId: tenant.id,
+          custNo: customer.custNo,
+          company: customer.company,
+          currencies: customer.currencies,
+          addressLine1: `${100 + index * 17} Commerce Street`,
+          city: customer.city,
+          postalCode: String(10000 + index * 731),
+          country: customer.country,
+          collectorName: collector.name,
+          collectorEmail: collector.email,
+          collectorPhone: collector.phone,
+        };
+      }),
+    )
+    .returning({ id: customers.id, custNo: customers.custNo, currencies: customers.currencies, company: customers.company, city: customers.city });
+  const customerByNo = new Map(customerRows.map((row) => [row.custNo, row]));
+
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  for (const demoUser of DEMO_USERS) {
+    const { roles, customers: links, ...profile } = demoUser;
+    const [user] = await db
+      .insert(users)
+      .values({ ...profile, tenantId: tenant.id, loginKey: profile.loginName.toUpperCase(), passwordHash })
+      .returning({ id: users.id });
+    if (!user) throw new Error('user insert returned nothing');
+    if (roles.length > 0) await db.insert(userRoles).values(roles.map((role) => ({ userId: user.id, role })));
+    await db.insert(userCustomers).values(
+      links.map((link, position) => ({
+        userId: user.id,
+        customerId: customerByNo.get(link.custNo)!.id,
+        defAccount: link.defAccount ?? false,
+        position,
+      })),
+    );
+  }
+
+  // Each customer-currency pair gets invoices; a customer's first currency gets the most.
+  const pairs = customerRows.flatMap((customer) =>
+    customer.currencies.map((currencyCode, index) => ({ customer, currencyCode, weight: index === 0 ? 3 : 1 })),
+  );
+  const weightTotal = pairs.reduce((sum, pair) => sum + pair.weight, 0);
+  const todayEpochDay = epochDay(options.today);
+  let lineItems = 0;
+
+  for (let start = 0; start < options.invoices; start += BATCH) {
+    const count = Math.min(BATCH, options.invoices - start);
+    const generated = Array.from({ length: count }, (_, offset) => {
+      let ticket = random.next() * weightTotal;
+      const pair = pairs.find((candidate) => (ticket -= candidate.weight) < 0) ?? pairs[pairs.length - 1]!;
+      const invoice = generateInvoice(random, {
+        sequence: start + offset + 1,
+        currencyCode: pair.currencyCode,
+        todayEpochDay,
+        shipTo: `${pair.customer.company}, ${pair.customer.city}`,
+      });
+      return { pair, invoice };
+    });
+    const inserted = await db
+      .insert(invoices)
+      .values(
+        generated.map(({ pair, invoice }) => ({
+          tenantId: tenant.id,
+          customerId: pair.customer.id,
+          custNo: pair.customer.custNo,
+          invNo: invoice.invNo,
+          tranId: invoice.tranId,
+          status: invoice.status,
+          invoiceDate: invoice.invoiceDate,
+          dueDate: invoice.dueDate,
+          tranCurrencyCode: invoice.currencyCode,
+          amount: invoice.amount,
+          balance: invoice.balance,
+          tranBal: invoice.balance,
+          tranOrig: invoice.amount,
+          disputeAmount: invoice.disputeAmount,
+          paidAmount: invoice.paidAmount,
+          paymentPending: invoice.paymentPending,
+          paymentPendingAmount: invoice.paymentPendingAmount,
+          promise: invoice.promise,
+          promisedAmount: invoice.promisedAmount,
+          nextFollowupDate: invoice.nextFollowupDate,
+          poNumber: invoice.poNumber,
+          terms: invoice.terms,
+          salesRep: invoice.salesRep,
+          shipVia: invoice.shipVia,
+          shipTo: invoice.shipTo,
+          description: invoice.description,
+        })),
+      )
+      .returning({ id: invoices.id });
+    const lineValues = generated.flatMap(({ invoice }, index) =>
+      invoice.lines.map((line) => ({ invoiceId: inserted[index]!.id, ...line })),
+    );
+    const insertedLines = await db
+      .insert(invoiceLineItems)
+      .values(lineValues)
+      .returning({ id: invoiceLineItems.id, invoiceId: invoiceLineItems.invoiceId, item: invoiceLineItems.item });
+    lineItems += insertedLines.length;
+    const extended = insertedLines
+      .filter((line) => line.item === 'MOT-075' || line.item === 'VLV-316')
+      .map((line) => ({
+        invoiceId: line.invoiceId,
+        lineItemId: line.id,
+        field: 'lotNumber',
+        title: 'Lot number',
+        value: `LOT-${line.id.toString(36).toUpperCase().padStart(6, '0')}`,
+      }));
+    if (extended.length > 0) await db.insert(invoiceExtendedFields).values(extended);
+    if ((start / BATCH) % 20 === 19) log(`seeded ${start + count} of ${options.invoices} invoices`);
+  }
+
+  await db.execute(sql`analyze`);
+  return { customers: customerRows.length, users: DEMO_USERS.length, invoices: options.invoices, lineItems };
+}

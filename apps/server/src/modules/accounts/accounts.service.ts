@@ -1,0 +1,109 @@
+import type { TCurrentCustomerResponse, TCustomer } from '@settle/shared/accounts';
+import { ErrorCode } from '@settle/shared/errors';
+import { canUseCurrency, resolveCurrentCurrency, resolveCurrentCustomer } from '@settle/shared/rules/accounts';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/users';
+import { AppError, notFound } from '../../lib/app-error';
+import { isoDateInZone } from '../../lib/clock';
+import type { SessionContext, SessionService } from '../auth/session.service';
+import * as repository from './accounts.repository';
+
+export type AccountsService = ReturnType<typeof createAccountsService>;
+
+/** The customer as the contract shows it; carts arrive with the payment-cart capability. */
+function toCustomer(row: repository.LinkedCustomerRow): TCustomer {
+  return {
+    custNo: row.custNo,
+    company: row.company,
+    currencies: row.currencies,
+    defAccount: row.defAccount,
+    cartSummary: { nbrOfInvoices: 0, totalAmount: '0.00' },
+  };
+}
+
+export function createAccountsService(db: Db, sessions: SessionService) {
+  let currencyMapCache: Promise<Record<string, string>> | undefined;
+
+  async function listCustomers(userId: number): Promise<TCustomer[]> {
+    return (await repository.findLinkedCustomers(db, userId)).map(toCustomer);
+  }
+
+  /** The linked customer, or 404 exactly as for a customer number that does not exist. */
+  async function requireCustomer(userId: number, custNo: string): Promise<TCustomer & { id: number }> {
+    const row = await repository.findLinkedCustomer(db, userId, custNo);
+    if (!row) throw notFound(`Customer ${custNo}`);
+    return { ...toCustomer(row), id: row.id };
+  }
+
+  async function persistChoice(session: SessionContext, custNo: string, currencyCode: string) {
+    await sessions.setCurrent(session.tokenHash, { custNo, currencyCode });
+    await db.update(users).set({ lastCustNo: custNo, lastCurrencyCode: currencyCode }).where(eq(users.id, session.userId));
+    session.currentCustNo = custNo;
+    session.currentCurrencyCode = currencyCode;
+  }
+
+  return {
+    listCustomers,
+    requireCustomer,
+
+    currencyMap(): Promise<Record<string, string>> {
+      currencyMapCache ??= repository
+        .findCurrencySymbols(db)
+        .then((rows) => Object.fromEntries(rows.map((row) => [row.code, row.symbol])));
+      return currencyMapCache;
+    },
+
+    /**
+     * Current customer and currency for a session. `hintCustNo` is the client's current
+     * customer number; the session's stored choice comes first, as the rule says.
+     */
+    async resolveCurrent(session: SessionContext, hintCustNo?: string): Promise<TCurrentCustomerResponse | null> {
+      const customers = await listCustomers(session.userId);
+      const current = resolveCurrentCustomer(customers, {
+        storedCustNo: session.currentCustNo,
+        currentCustNo: hintCustNo,
+        preferDefault: false,
+      });
+      if (!current) return null;
+      const requested = current.custNo === session.currentCustNo ? session.currentCurrencyCode : null;
+      const { currencyCode } = resolveCurrentCurrency(current, requested);
+      return { currentCustNo: current.custNo, currentCustomer: current, currencyCode };
+    },
+
+    /** GET /user/currenctCust/{custNo}: the customer must be linked; then the current one is resolved. */
+    async getCurrentCustomer(session: SessionContext, custNo: string): Promise<TCurrentCustomerResponse> {
+      await requireCustomer(session.userId, custNo);
+      const current = await this.resolveCurrent(session, custNo);
+      if (!current) throw notFound(`Customer ${custNo}`);
+      return current;
+    },
+
+    /** PUT /user/currenctCust/{custNo}: makes it current; the currency must be one the customer has. */
+    async setCurrentCustomer(
+      session: SessionContext,
+      custNo: string,
+      currencyCode: string | undefined,
+    ): Promise<TCurrentCustomerResponse> {
+      const customer = await requireCustomer(session.userId, custNo);
+      if (currencyCode && !canUseCurrency(customer, currencyCode)) {
+        throw new AppError({
+          statusCode: 400,
+          code: ErrorCode.CURRENCY_NOT_AVAILABLE,
+          message: `Customer ${custNo} does not use the currency ${currencyCode}; choose one of ${customer.currencies.join(', ') || 'USD'}.`,
+          args: [custNo, currencyCode],
+          fieldErrors: [{ field: 'body.currencyCode', message: `Not a currency of customer ${custNo}` }],
+        });
+      }
+      const keepCurrency = custNo === session.currentCustNo ? session.currentCurrencyCode : null;
+      const resolved = resolveCurrentCurrency(customer, currencyCode ?? keepCurrency);
+      await persistChoice(session, custNo, resolved.currencyCode);
+      const { id: _id, ...currentCustomer } = customer;
+      return { currentCustNo: custNo, currentCustomer, currencyCode: resolved.currencyCode };
+    },
+
+    serverDate(timezone: string | undefined, now = new Date()) {
+      return { serverDate: isoDateInZone(now, timezone ?? 'UTC'), serverTime: now.toISOString() };
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions } from '../../db/schema/sessions';
+import { users } from '../../db/schema/users';
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+export async function insertSession(db: Db, row: typeof sessions.$inferInsert): Promise<void> {
+  await db.insert(sessions).values(row);
+}
+
+export async function findSessionWithUser(db: Db, tokenHash: string) {
+  const rows = await db
+    .select({
+      session: sessions,
+      user: {
+        id: users.id,
+        tenantId: users.tenantId,
+        loginName: users.loginName,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        locale: users.locale,
+        localeForFormatting: users.localeForFormatting,
+        language: users.language,
+        timezone: users.timezone,
+        active: users.active,
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1);
+  return rows[0];
+}
+
+export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function touchSession(db: Db, tokenHash: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function updateSessionCurrent(
+  db: Db,
+  tokenHash: string,
+  current: { custNo: string; currencyCode: string },
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ currentCustNo: current.custNo, currentCurrencyCode: current.currencyCode })
+    .where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function deleteExpiredSessions(db: Db, idleCutoff: Date, now: Date): Promise<number> {
+  const deleted = await db
+    .delete(sessions)
+    .where(sql`${lt(sessions.lastSeenAt, idleCutoff)} or ${lt(sessions.absoluteExpiresAt, now)}`)
+    .returning({ tokenHash: sessions.tokenHash });
+  return deleted.length;
+}
+
+export async function deleteSessionsOfUser(db: Db, tenantId: number, userId: number): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId)));
+}

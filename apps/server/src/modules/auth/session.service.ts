@@ -1,0 +1,122 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ErrorCode } from '@settle/shared/errors';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/client';
+import { AppError, unauthenticated } from '../../lib/app-error';
+import * as repository from './session.repository';
+
+export type SessionUser = NonNullable<Awaited<ReturnType<typeof repository.findSessionWithUser>>>['user'];
+
+export type SessionContext = {
+  tokenHash: string;
+  publicId: string;
+  csrfToken: string;
+  state: 'active' | 'pin_pending';
+  tenantId: number;
+  userId: number;
+  currentCustNo: string | null;
+  currentCurrencyCode: string | null;
+  user: SessionUser;
+};
+
+/** Writing last-seen on every call would make every read a write; a minute of slack is plenty for a 30-minute idle limit. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function createSessionService(db: Db, config: AppConfig) {
+  const idleMs = config.session.idleMinutes * 60_000;
+  const absoluteMs = config.session.absoluteHours * 3_600_000;
+
+  return {
+    /** A new session with a fresh token: called at every sign-in, so a planted token never survives it. */
+    async create(options: {
+      tenantId: number;
+      userId: number;
+      state: 'active' | 'pin_pending';
+      current: { custNo: string | null; currencyCode: string | null };
+      ipAddress: string;
+      userAgent: string;
+      now?: Date;
+    }) {
+      const now = options.now ?? new Date();
+      const token = randomToken();
+      const csrfToken = randomToken();
+      const publicId = randomBytes(12).toString('hex');
+      await repository.insertSession(db, {
+        tokenHash: hashToken(token),
+        publicId,
+        tenantId: options.tenantId,
+        userId: options.userId,
+        csrfToken,
+        state: options.state,
+        currentCustNo: options.current.custNo,
+        currentCurrencyCode: options.current.currencyCode,
+        ipAddress: options.ipAddress.slice(0, 64),
+        userAgent: options.userAgent.slice(0, 300),
+        createdAt: now,
+        lastSeenAt: now,
+        absoluteExpiresAt: new Date(now.getTime() + absoluteMs),
+      });
+      return { token, csrfToken, publicId };
+    },
+
+    /**
+     * The session behind a cookie token, or an error saying why there is none:
+     * expired (idle or absolute) answers SESSION_EXPIRED; a deactivated user answers 415.
+     */
+    async authenticate(token: string, now = new Date()): Promise<SessionContext> {
+      const tokenHash = hashToken(token);
+      const found = await repository.findSessionWithUser(db, tokenHash);
+      if (!found) throw unauthenticated();
+      const { session, user } = found;
+      const idleExpired = now.getTime() - session.lastSeenAt.getTime() > idleMs;
+      if (idleExpired || session.absoluteExpiresAt.getTime() <= now.getTime()) {
+        await repository.deleteSession(db, tokenHash);
+        throw unauthenticated(ErrorCode.SESSION_EXPIRED);
+      }
+      if (!user.active) {
+        await repository.deleteSession(db, tokenHash);
+        throw new AppError({
+          statusCode: 415,
+          code: ErrorCode.USER_INACTIVE,
+          message: 'Your account has been deactivated. Please contact your administrator.',
+        });
+      }
+      if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+        await repository.touchSession(db, tokenHash, now);
+      }
+      return {
+        tokenHash,
+        publicId: session.publicId,
+        csrfToken: session.csrfToken,
+        state: session.state,
+        tenantId: session.tenantId,
+        userId: session.userId,
+        currentCustNo: session.currentCustNo,
+        currentCurrencyCode: session.currentCurrencyCode,
+        user,
+      };
+    },
+
+    destroy(tokenHash: string) {
+      return repository.deleteSession(db, tokenHash);
+    },
+
+    setCurrent(tokenHash: string, current: { custNo: string; currencyCode: string }) {
+      return repository.updateSessionCurrent(db, tokenHash, current);
+    },
+
+    purgeExpired(now = new Date()) {
+      return repository.deleteExpiredSessions(db, new Date(now.getTime() - idleMs), now);
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,0 +1,44 @@
+import type { TPublicConfig } from '@settle/shared/config';
+import { ZSolutionInstanceQuery } from '@settle/shared/auth';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from '../../config';
+import { XSRF_COOKIE, setXsrfCookie } from '../../lib/cookies';
+import { randomToken } from '../auth/session.service';
+import type { Services } from '../../services';
+
+/**
+ * {api}/config.js is a script: the page loads it before the app so that the app starts
+ * with its settings (no inline script, so the CSP stays strict). It also hands out the
+ * XSRF-TOKEN cookie the sign-in call needs.
+ */
+export function configRoutes(app: FastifyInstance, { services, config }: { services: Services; config: AppConfig }) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/config.js',
+    {
+      schema: {
+        tags: ['config'],
+        summary: 'Public settings as a script that sets window.settleConfig',
+        querystring: ZSolutionInstanceQuery,
+      },
+    },
+    async (request, reply) => {
+      const tenant = await services.auth.requireTenant(request.query.solutionInstanceGuid);
+      const publicConfig: TPublicConfig = {
+        apiBase: config.apiBase,
+        appHeaderName: tenant.appHeaderName,
+        solutionInstanceGuid: tenant.guid,
+        ssoEnabled: tenant.ssoEnabled,
+        languages: ['en', 'fr'],
+        defaultLanguage: 'en',
+        viewer: config.viewer,
+        searchApplyImmediate: config.searchApplyImmediate,
+      };
+      if (!request.cookies[XSRF_COOKIE]) setXsrfCookie(reply, config, request.session?.csrfToken ?? randomToken());
+      return reply
+        .type('application/javascript; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(`window.settleConfig = ${JSON.stringify(publicConfig)};\n`);
+    },
+  );
+}

@@ -1,0 +1,74 @@
+import { timingSafeEqual } from 'node:crypto';
+import { ErrorCode } from '@settle/shared/errors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../config';
+import { AppError, unauthenticated } from '../lib/app-error';
+import { clearSessionCookie, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../lib/cookies';
+import type { SessionContext, SessionService } from '../modules/auth/session.service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: SessionContext | null;
+    /** Why the cookie's session was refused (expired, deactivated...), told on the first call that needs a session. */
+    sessionError: AppError | null;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Reads the session cookie on every API call and enforces CSRF on every state-changing
+ * one: the X-XSRF-TOKEN header must equal the XSRF-TOKEN cookie and, once signed in,
+ * the token bound to the session.
+ */
+export function registerSession(app: FastifyInstance, options: { config: AppConfig; sessions: SessionService }) {
+  const { config, sessions } = options;
+  app.decorateRequest('session', null);
+  app.decorateRequest('sessionError', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith(config.apiBase)) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) {
+      try {
+        request.session = await sessions.authenticate(token);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        request.sessionError = error;
+        clearSessionCookie(reply, config);
+      }
+    }
+    if (!SAFE_METHODS.has(request.method)) checkCsrf(request);
+  });
+}
+
+function checkCsrf(request: FastifyRequest) {
+  const header = request.headers[XSRF_HEADER];
+  const cookie = request.cookies[XSRF_COOKIE];
+  const expected = request.session?.csrfToken ?? cookie;
+  if (typeof header !== 'string' || !cookie || !expected || !sameText(header, cookie) || !sameText(header, expected)) {
+    throw new AppError({
+      statusCode: 403,
+      code: ErrorCode.CSRF_REJECTED,
+      message:
+        'The X-XSRF-TOKEN header is missing or does not match the XSRF-TOKEN cookie. Reload the page and try again.',
+    });
+  }
+}
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** preHandler for every data route: a fully signed-in session, or 401 with the reason. */
+export async function requireSession(request: FastifyRequest): Promise<void> {
+  if (request.session?.state === 'active') return;
+  throw request.sessionError ?? unauthenticated();
+}
+
+export function sessionOf(request: FastifyRequest): SessionContext {
+  if (!request.session) throw unauthenticated();
+  return request.session;
+}

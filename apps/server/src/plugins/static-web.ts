@@ -1,0 +1,45 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../config';
+
+const DEFAULT_API_BASE = '/getpaid-rest/api';
+
+/**
+ * Serves the built web app. Client routes (/home, /invoices...) get index.html: the
+ * history fallback. The page's config.js address follows the configured REST base.
+ */
+export async function registerStaticWeb(app: FastifyInstance, config: AppConfig) {
+  const indexPath = path.join(config.webDistDir, 'index.html');
+  const indexHtml = existsSync(indexPath)
+    ? readFileSync(indexPath, 'utf8').replaceAll(`${DEFAULT_API_BASE}/config.js`, `${config.apiBase}/config.js`)
+    : null;
+
+  if (indexHtml) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      index: false,
+      wildcard: true,
+      setHeaders: (reply: FastifyReply, filePath: string) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+
+  return function serveAppShell(request: FastifyRequest, reply: FastifyReply): boolean {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith(config.apiBase);
+    if (!wantsPage || path.extname(request.url.split('?')[0] ?? '') !== '') return false;
+    if (!indexHtml) {
+      reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built yet. Run `npm start` (it builds it) or `npm run build`.');
+      return true;
+    }
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    return true;
+  };
+}

@@ -1,0 +1,45 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { seedDemoDataIfEmpty } from './db/seed/seed-if-empty';
+
+/** Listens and shuts down gracefully; everything else lives in buildApp. */
+async function main() {
+  const startedAt = performance.now();
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+
+  const app = await buildApp(config);
+  if (config.seedDemoData) {
+    const seeded = await seedDemoDataIfEmpty(app.database.db, { log: (line) => app.log.info(line) });
+    if (seeded) app.log.info(`demo data ready: ${seeded.customers} customers, ${seeded.invoices} invoices`);
+  }
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, async () => {
+      app.log.info(`${signal} received, closing`);
+      const timer = setTimeout(() => process.exit(1), 10_000);
+      timer.unref();
+      await app.close();
+      process.exit(0);
+    });
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = app.database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
+  app.log.info(
+    `Settle is ready at http://localhost:${config.port} (${where}) in ${Math.round(performance.now() - startedAt)} ms; API docs at http://localhost:${config.port}${config.apiBase}/docs`,
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,77 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app';
+import { type AppConfig, loadConfig } from '../config';
+import type { DatabaseHandle } from '../db/client';
+import { openTestDatabase } from './test-database';
+
+export type TestContext = {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: AppConfig;
+  api: string;
+  close: () => Promise<void>;
+};
+
+export async function createTestApp(environment: Record<string, string> = {}): Promise<TestContext> {
+  const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', NODE_ENV: 'test', ...environment });
+  const database = await openTestDatabase();
+  const app = await buildApp(config, { database, logger: false });
+  return {
+    app,
+    database,
+    config,
+    api: config.apiBase,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * A browser-like client for app.inject(): keeps cookies and echoes XSRF-TOKEN into the
+ * X-XSRF-TOKEN header on state-changing calls, as the web app does.
+ */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+
+  constructor(private readonly context: TestContext) {}
+
+  async request(options: InjectOptions & { csrf?: boolean }): Promise<LightMyRequestResponse> {
+    const method = (options.method ?? 'GET').toUpperCase();
+    const headers: Record<string, string> = { ...(options.headers as Record<string, string>) };
+    if (this.cookies.size > 0) {
+      headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    }
+    const xsrf = this.cookies.get('XSRF-TOKEN');
+    if (method !== 'GET' && options.csrf !== false && xsrf) headers['x-xsrf-token'] = xsrf;
+    const url = String(options.url).startsWith('/') && !String(options.url).startsWith(this.context.api)
+      ? `${this.context.api}${options.url}`
+      : options.url;
+    const response = await this.context.app.inject({ ...options, url, method, headers } as InjectOptions);
+    for (const cookie of response.cookies) {
+      const expired = cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() < Date.now());
+      if (expired || cookie.value === '') this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+    return response;
+  }
+
+  get(url: string) {
+    return this.request({ method: 'GET', url });
+  }
+
+  put(url: string, payload?: unknown) {
+    return this.request({ method: 'PUT', url, payload: payload as InjectOptions['payload'] });
+  }
+
+  post(url: string, payload?: unknown) {
+    return this.request({ method: 'POST', url, payload: payload as InjectOptions['payload'] });
+  }
+
+  /** Config first (it hands out the XSRF cookie), then the password step. */
+  async signIn(loginName: string, password: string) {
+    await this.get('/config.js');
+    return this.post('/auth/login', { loginName, password });
+  }
+}

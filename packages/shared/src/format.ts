@@ -1,0 +1,60 @@
+/**
+ * Display formats of the specification: n0 (integers), n2 (numbers with 2 decimals)
+ * and c2 (currency with 2 decimals), always by the user's formatting locale.
+ */
+const formatterCache = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let formatter = formatterCache.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(safeLocale(locale), options);
+    formatterCache.set(key, formatter);
+  }
+  return formatter;
+}
+
+/** Java-style locales (en_US) become BCP 47 (en-US); an unknown one falls back to en-US. */
+export function safeLocale(locale: string | undefined | null): string {
+  const candidate = (locale ?? '').replace('_', '-');
+  try {
+    return Intl.getCanonicalLocales(candidate)[0] ?? 'en-US';
+  } catch {
+    return 'en-US';
+  }
+}
+
+export function formatN0(value: number | string, locale: string): string {
+  return numberFormat(locale, { maximumFractionDigits: 0 }).format(Number(value));
+}
+
+export function formatN2(value: number | string, locale: string): string {
+  return numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(value));
+}
+
+/**
+ * c2: the amount with 2 decimals and the currency's symbol. The symbol comes from the
+ * user's currencyMap when given, so that it is the one the provider configured.
+ */
+export function formatC2(
+  value: number | string,
+  options: { locale: string; currencyCode: string; symbol?: string },
+): string {
+  const formatter = numberFormat(options.locale, {
+    style: 'currency',
+    currency: options.currencyCode,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  const parts = formatter.formatToParts(Number(value));
+  return parts.map((part) => (part.type === 'currency' && options.symbol ? options.symbol : part.value)).join('');
+}
+
+/** A calendar date (YYYY-MM-DD, no time zone) shown in the user's locale. */
+export function formatDate(isoDate: string, locale: string): string {
+  const [year, month, day] = isoDate.slice(0, 10).split('-').map(Number);
+  if (!year || !month || !day) return isoDate;
+  return new Intl.DateTimeFormat(safeLocale(locale), { timeZone: 'UTC', dateStyle: 'medium' }).format(
+    new Date(Date.UTC(year, month - 1, day)),
+  );
+}
