@@ -30,7 +30,8 @@ export type BuildAppOptions = {
 
 /** The whole app as one Fastify instance; listening is server.ts's job. */
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await database.migrate();
 
   const app = Fastify({
@@ -39,7 +40,20 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         ? false
         : {
             level: config.logLevel,
-            redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]', '*.password'],
+            ...(config.prettyLogs
+              ? {
+                  transport: {
+                    target: 'pino-pretty',
+                    options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId' },
+                  },
+                }
+              : {}),
+            redact: [
+              'req.headers.cookie',
+              'req.headers["x-xsrf-token"]',
+              'res.headers["set-cookie"]',
+              '*.password',
+            ],
           },
     trustProxy: Boolean(config.publicOrigin),
     bodyLimit: 1_048_576,

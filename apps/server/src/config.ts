@@ -22,10 +22,21 @@ const ZEnvironment = z.object({
     .regex(/^\/[A-Za-z0-9/_-]*[A-Za-z0-9_-]$/, 'must start with / and not end with /')
     .default('/getpaid-rest/api'),
   PUBLIC_ORIGIN: z.url({ message: 'must be an absolute URL such as https://portal.example.com' }).optional(),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
   COOKIE_SECURE: booleanText.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   WEB_DIST_DIR: z.string().optional(),
   SEED_DEMO_DATA: booleanText.default(true),
   VIEWER_START_ZOOM: z.coerce.number().min(0.1).max(5).default(1),
@@ -43,6 +54,8 @@ export type AppConfig = {
   publicOrigin: string | undefined;
   session: { idleMinutes: number; absoluteHours: number; cookieSecure: boolean };
   logLevel: z.infer<typeof ZEnvironment>['LOG_LEVEL'];
+  /** Readable lines for a person at a terminal, JSON for log collectors. */
+  prettyLogs: boolean;
   webDistDir: string;
   seedDemoData: boolean;
   viewer: { startZoom: number; mode: 'pdf' | 'html' | 'external' };
@@ -77,6 +90,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       cookieSecure,
     },
     logLevel: env.LOG_LEVEL,
+    prettyLogs: env.LOG_FORMAT === 'pretty' || (env.LOG_FORMAT === 'auto' && Boolean(process.stdout.isTTY)),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     seedDemoData: env.SEED_DEMO_DATA,
     viewer: { startZoom: env.VIEWER_START_ZOOM, mode: env.VIEWER_MODE },
@@ -86,7 +100,9 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
 }
 
 /** Only the keys this app knows, with empty strings treated as unset. */
-function emptyToUndefined(environment: Record<string, string | undefined>): Record<string, string | undefined> {
+function emptyToUndefined(
+  environment: Record<string, string | undefined>,
+): Record<string, string | undefined> {
   const known = Object.keys(ZEnvironment.shape);
   return Object.fromEntries(
     known.map((key) => [key, environment[key] === '' ? undefined : environment[key]]),

@@ -3,7 +3,11 @@ import { ZCustomer } from './accounts';
 
 export const ZLoginRequest = z
   .object({
-    loginName: z.string().trim().min(1, 'Enter your login name').max(100, 'A login name has at most 100 characters'),
+    loginName: z
+      .string()
+      .trim()
+      .min(1, 'Enter your login name')
+      .max(100, 'A login name has at most 100 characters'),
     password: z.string().min(1, 'Enter your password').max(200, 'A password has at most 200 characters'),
     pinCode: z.string().max(12).optional(),
     activationLogin: z.boolean().optional(),

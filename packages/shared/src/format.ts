@@ -47,7 +47,9 @@ export function formatC2(
     maximumFractionDigits: 2,
   });
   const parts = formatter.formatToParts(Number(value));
-  return parts.map((part) => (part.type === 'currency' && options.symbol ? options.symbol : part.value)).join('');
+  return parts
+    .map((part) => (part.type === 'currency' && options.symbol ? options.symbol : part.value))
+    .join('');
 }
 
 /** A calendar date (YYYY-MM-DD, no time zone) shown in the user's locale. */

@@ -37,6 +37,10 @@ export function unauthenticated(code: TErrorCode = ErrorCode.UNAUTHENTICATED): A
   return new AppError({ statusCode: 401, code, message: messages[code] ?? 'Please sign in to continue.' });
 }
 
-export function badRequest(message: string, fieldErrors?: TFieldError[], code: string = ErrorCode.BAD_REQUEST) {
+export function badRequest(
+  message: string,
+  fieldErrors?: TFieldError[],
+  code: string = ErrorCode.BAD_REQUEST,
+) {
   return new AppError({ statusCode: 400, code, message, fieldErrors });
 }

@@ -6,7 +6,11 @@ export const SESSION_COOKIE = 'SETTLE_SESSION';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 
-export function setSessionCookies(reply: FastifyReply, config: AppConfig, tokens: { token: string; csrfToken: string }) {
+export function setSessionCookies(
+  reply: FastifyReply,
+  config: AppConfig,
+  tokens: { token: string; csrfToken: string },
+) {
   reply.setCookie(SESSION_COOKIE, tokens.token, {
     path: '/',
     httpOnly: true,
@@ -28,5 +32,10 @@ export function setXsrfCookie(reply: FastifyReply, config: AppConfig, csrfToken:
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: AppConfig) {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.session.cookieSecure });
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.session.cookieSecure,
+  });
 }

@@ -70,5 +70,9 @@ function toErrorResponse(error: FastifyError): TErrorResponse {
       message: error.message,
     };
   }
-  return { statusCode: 500, code: ErrorCode.INTERNAL, message: 'Something went wrong on our side. Please try again later.' };
+  return {
+    statusCode: 500,
+    code: ErrorCode.INTERNAL,
+    message: 'Something went wrong on our side. Please try again later.',
+  };
 }

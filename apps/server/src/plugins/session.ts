@@ -21,7 +21,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * one: the X-XSRF-TOKEN header must equal the XSRF-TOKEN cookie and, once signed in,
  * the token bound to the session.
  */
-export function registerSession(app: FastifyInstance, options: { config: AppConfig; sessions: SessionService }) {
+export function registerSession(
+  app: FastifyInstance,
+  options: { config: AppConfig; sessions: SessionService },
+) {
   const { config, sessions } = options;
   app.decorateRequest('session', null);
   app.decorateRequest('sessionError', null);
@@ -46,7 +49,13 @@ function checkCsrf(request: FastifyRequest) {
   const header = request.headers[XSRF_HEADER];
   const cookie = request.cookies[XSRF_COOKIE];
   const expected = request.session?.csrfToken ?? cookie;
-  if (typeof header !== 'string' || !cookie || !expected || !sameText(header, cookie) || !sameText(header, expected)) {
+  if (
+    typeof header !== 'string' ||
+    !cookie ||
+    !expected ||
+    !sameText(header, cookie) ||
+    !sameText(header, expected)
+  ) {
     throw new AppError({
       statusCode: 403,
       code: ErrorCode.CSRF_REJECTED,

@@ -13,7 +13,10 @@ const DEFAULT_API_BASE = '/getpaid-rest/api';
 export async function registerStaticWeb(app: FastifyInstance, config: AppConfig) {
   const indexPath = path.join(config.webDistDir, 'index.html');
   const indexHtml = existsSync(indexPath)
-    ? readFileSync(indexPath, 'utf8').replaceAll(`${DEFAULT_API_BASE}/config.js`, `${config.apiBase}/config.js`)
+    ? readFileSync(indexPath, 'utf8').replaceAll(
+        `${DEFAULT_API_BASE}/config.js`,
+        `${config.apiBase}/config.js`,
+      )
     : null;
 
   if (indexHtml) {
@@ -29,7 +32,7 @@ export async function registerStaticWeb(app: FastifyInstance, config: AppConfig)
     });
   }
 
-  return function serveAppShell(request: FastifyRequest, reply: FastifyReply): boolean {
+  function serveAppShell(request: FastifyRequest, reply: FastifyReply): boolean {
     const wantsPage = request.method === 'GET' && !request.url.startsWith(config.apiBase);
     if (!wantsPage || path.extname(request.url.split('?')[0] ?? '') !== '') return false;
     if (!indexHtml) {
@@ -41,5 +44,12 @@ export async function registerStaticWeb(app: FastifyInstance, config: AppConfig)
     }
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
     return true;
-  };
+  }
+
+  // The static wildcard would treat "/" as a directory listing; the root is the app shell.
+  app.get('/', { schema: { hide: true } }, (request, reply) => {
+    serveAppShell(request, reply);
+    return reply;
+  });
+  return serveAppShell;
 }

@@ -26,7 +26,13 @@ export async function buildTenant(db: Db, overrides: Partial<typeof tenants.$inf
     .onConflictDoNothing();
   const [tenant] = await db
     .insert(tenants)
-    .values({ guid: `tenant-${n}`, name: `Tenant ${n}`, appHeaderName: `Portal ${n}`, isDefault: n === 1, ...overrides })
+    .values({
+      guid: `tenant-${n}`,
+      name: `Tenant ${n}`,
+      appHeaderName: `Portal ${n}`,
+      isDefault: n === 1,
+      ...overrides,
+    })
     .returning();
   return tenant!;
 }
@@ -78,7 +84,12 @@ export async function buildUser(
   const links = options.customers ?? [];
   if (links.length > 0) {
     await db.insert(userCustomers).values(
-      links.map((link, position) => ({ userId: user!.id, customerId: link.id, defAccount: link.defAccount ?? false, position })),
+      links.map((link, position) => ({
+        userId: user!.id,
+        customerId: link.id,
+        defAccount: link.defAccount ?? false,
+        position,
+      })),
     );
   }
   return user!;

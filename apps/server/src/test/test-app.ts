@@ -45,9 +45,10 @@ export class TestClient {
     }
     const xsrf = this.cookies.get('XSRF-TOKEN');
     if (method !== 'GET' && options.csrf !== false && xsrf) headers['x-xsrf-token'] = xsrf;
-    const url = String(options.url).startsWith('/') && !String(options.url).startsWith(this.context.api)
-      ? `${this.context.api}${options.url}`
-      : options.url;
+    const url =
+      String(options.url).startsWith('/') && !String(options.url).startsWith(this.context.api)
+        ? `${this.context.api}${options.url}`
+        : options.url;
     const response = await this.context.app.inject({ ...options, url, method, headers } as InjectOptions);
     for (const cookie of response.cookies) {
       const expired = cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() < Date.now());

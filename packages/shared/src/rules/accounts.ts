@@ -25,7 +25,8 @@ export function resolveCurrentCustomer<C extends CustomerLike>(
     const defaultAccount = customers.find((customer) => customer.defAccount);
     if (defaultAccount) return defaultAccount;
   }
-  const stored = options.storedCustNo && customers.find((customer) => customer.custNo === options.storedCustNo);
+  const stored =
+    options.storedCustNo && customers.find((customer) => customer.custNo === options.storedCustNo);
   if (stored) return stored;
   const matching =
     options.currentCustNo && customers.find((customer) => customer.custNo === options.currentCustNo);

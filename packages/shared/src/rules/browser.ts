@@ -11,7 +11,8 @@ export type BrowserSupport = { supported: boolean; name: string; version: number
 export function detectBrowserSupport(userAgent: string): BrowserSupport {
   const edge = /Edg(?:e|A|iOS)?\/(\d+)/.exec(userAgent);
   if (edge) return versionCheck('Edge', edge[1], MINIMUM_BROWSERS.edge);
-  if (/MSIE |Trident\//.test(userAgent)) return { supported: false, name: 'Internet Explorer', version: null };
+  if (/MSIE |Trident\//.test(userAgent))
+    return { supported: false, name: 'Internet Explorer', version: null };
   const firefox = /Firefox\/(\d+)/.exec(userAgent);
   if (firefox) return versionCheck('Firefox', firefox[1], MINIMUM_BROWSERS.firefox);
   const chrome = /(?:Chrome|Chromium|CriOS)\/(\d+)/.exec(userAgent);

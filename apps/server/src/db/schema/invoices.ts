@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, numeric, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { customers } from './customers';
 import { tenants } from './tenants';
 
@@ -45,11 +56,15 @@ export const invoices = pgTable(
   (table) => [
     unique('invoices_tenant_tran_id').on(table.tenantId, table.tranId),
     // The grid asks for one customer, one currency, one status, ordered; this index serves it at any size.
-    index('invoices_grid').on(table.customerId, table.tranCurrencyCode, table.status, table.dueDate, table.id),
+    index('invoices_grid').on(
+      table.customerId,
+      table.tranCurrencyCode,
+      table.status,
+      table.dueDate,
+      table.id,
+    ),
     index('invoices_inv_no').on(table.customerId, table.invNo),
-    index('invoices_open_due')
-      .on(table.customerId, table.dueDate)
-      .where(sql`status = 'O'`),
+    index('invoices_open_due').on(table.customerId, table.dueDate).where(sql`status = 'O'`),
   ],
 );
 

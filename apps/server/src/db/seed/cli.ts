@@ -2,8 +2,8 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../client';
-import { DEFAULT_DEMO_INVOICES, DEFAULT_DEMO_SEED, isDatabaseEmpty } from './seed-if-empty';
 import { seedDemo } from './seed-demo';
+import { DEFAULT_DEMO_INVOICES, DEFAULT_DEMO_SEED, isDatabaseEmpty } from './seed-if-empty';
 
 /** npm run seed -- [--invoices N] [--seed N] [--reset] */
 async function main() {

@@ -13,13 +13,43 @@ export const DEMO_CURRENCIES = [
 ];
 
 export const DEMO_CUSTOMERS = [
-  { custNo: 'C10001', company: 'Acme Industrial Supply', currencies: ['USD', 'CAD'], city: 'Cleveland', country: 'US' },
-  { custNo: 'C10002', company: 'Bluewater Logistics Ltd', currencies: ['GBP', 'EUR'], city: 'Southampton', country: 'GB' },
+  {
+    custNo: 'C10001',
+    company: 'Acme Industrial Supply',
+    currencies: ['USD', 'CAD'],
+    city: 'Cleveland',
+    country: 'US',
+  },
+  {
+    custNo: 'C10002',
+    company: 'Bluewater Logistics Ltd',
+    currencies: ['GBP', 'EUR'],
+    city: 'Southampton',
+    country: 'GB',
+  },
   { custNo: 'C10003', company: 'Château Verde SARL', currencies: ['EUR'], city: 'Bordeaux', country: 'FR' },
-  { custNo: 'C10004', company: 'Maple Ridge Foods Inc.', currencies: ['CAD', 'USD'], city: 'Winnipeg', country: 'CA' },
-  { custNo: 'C10005', company: 'Pioneer Medical Devices', currencies: ['USD'], city: 'Minneapolis', country: 'US' },
+  {
+    custNo: 'C10004',
+    company: 'Maple Ridge Foods Inc.',
+    currencies: ['CAD', 'USD'],
+    city: 'Winnipeg',
+    country: 'CA',
+  },
+  {
+    custNo: 'C10005',
+    company: 'Pioneer Medical Devices',
+    currencies: ['USD'],
+    city: 'Minneapolis',
+    country: 'US',
+  },
   { custNo: 'C10006', company: 'Harbour & Finch Ltd', currencies: ['GBP'], city: 'Bristol', country: 'GB' },
-  { custNo: 'C10007', company: 'Nordlicht Maschinenbau GmbH', currencies: ['EUR', 'USD'], city: 'Stuttgart', country: 'DE' },
+  {
+    custNo: 'C10007',
+    company: 'Nordlicht Maschinenbau GmbH',
+    currencies: ['EUR', 'USD'],
+    city: 'Stuttgart',
+    country: 'DE',
+  },
   { custNo: 'C10008', company: 'Summit Outdoor Co.', currencies: ['USD'], city: 'Denver', country: 'US' },
 ];
 
@@ -58,5 +88,5 @@ export const DEMO_PASSWORD = 'Settle-demo-2026';
 
 export const PRIVACY_POLICY = {
   en: 'Northwind Receivables processes your name, e-mail address and the invoices of the accounts linked to you only to let you review and settle them. We keep sign-in records for 12 months for security. Contact privacy@northwind-ar.example to see or correct your data.',
-  fr: "Northwind Receivables traite votre nom, votre adresse e-mail et les factures des comptes qui vous sont liés uniquement pour vous permettre de les consulter et de les régler. Nous conservons les traces de connexion 12 mois pour la sécurité. Écrivez à privacy@northwind-ar.example pour consulter ou corriger vos données.",
+  fr: 'Northwind Receivables traite votre nom, votre adresse e-mail et les factures des comptes qui vous sont liés uniquement pour vous permettre de les consulter et de les régler. Nous conservons les traces de connexion 12 mois pour la sécurité. Écrivez à privacy@northwind-ar.example pour consulter ou corriger vos données.',
 };

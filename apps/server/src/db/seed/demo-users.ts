@@ -25,7 +25,12 @@ export const DEMO_USERS: DemoUser[] = [
     localeForFormatting: 'en-US',
     timezone: 'America/New_York',
     roles: ALL_PRIVILEGES,
-    customers: [{ custNo: 'C10001', defAccount: true }, { custNo: 'C10002' }, { custNo: 'C10003' }, { custNo: 'C10004' }],
+    customers: [
+      { custNo: 'C10001', defAccount: true },
+      { custNo: 'C10002' },
+      { custNo: 'C10003' },
+      { custNo: 'C10004' },
+    ],
   },
   {
     loginName: 'demo.limited',
@@ -49,7 +54,12 @@ export const DEMO_USERS: DemoUser[] = [
     locale: 'fr_FR',
     localeForFormatting: 'fr-FR',
     timezone: 'Europe/Paris',
-    roles: [Privilege.ALLOW_PAY, Privilege.ALLOW_PROB, Privilege.ALLOW_PROB_VIEW, Privilege.ALLOW_PROMISE_TO_PAY],
+    roles: [
+      Privilege.ALLOW_PAY,
+      Privilege.ALLOW_PROB,
+      Privilege.ALLOW_PROB_VIEW,
+      Privilege.ALLOW_PROMISE_TO_PAY,
+    ],
     customers: [{ custNo: 'C10003' }],
   },
 ];

@@ -84,7 +84,9 @@ export function generateInvoice(
 
   const open = !closed;
   const disputeMinor =
-    open && balanceMinor > 0 && random.chance(0.1) ? Math.round(balanceMinor * (0.1 + random.next() * 0.9)) : 0;
+    open && balanceMinor > 0 && random.chance(0.1)
+      ? Math.round(balanceMinor * (0.1 + random.next() * 0.9))
+      : 0;
   const paymentPending = open && balanceMinor > 0 && disputeMinor === 0 && random.chance(0.03);
   const promise = open && balanceMinor > 0 && !paymentPending && random.chance(0.05);
   const prefix = isCredit ? 'CM' : 'INV';

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { hashPassword } from '../../modules/auth/password';
 import type { Db } from '../client';
 import { customers } from '../schema/customers';
 import { invoiceExtendedFields, invoiceLineItems, invoices } from '../schema/invoices';
 import { currencies, legalTemplates, tenants } from '../schema/tenants';
 import { userCustomers, userRoles, users } from '../schema/users';
-import { hashPassword } from '../../modules/auth/password';
 import {
   COLLECTORS,
   DEMO_CURRENCIES,
@@ -65,7 +65,13 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
         };
       }),
     )
-    .returning({ id: customers.id, custNo: customers.custNo, currencies: customers.currencies, company: customers.company, city: customers.city });
+    .returning({
+      id: customers.id,
+      custNo: customers.custNo,
+      currencies: customers.currencies,
+      company: customers.company,
+      city: customers.city,
+    });
   const customerByNo = new Map(customerRows.map((row) => [row.custNo, row]));
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -89,7 +95,11 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
 
   // Each customer-currency pair gets invoices; a customer's first currency gets the most.
   const pairs = customerRows.flatMap((customer) =>
-    customer.currencies.map((currencyCode, index) => ({ customer, currencyCode, weight: index === 0 ? 3 : 1 })),
+    customer.currencies.map((currencyCode, index) => ({
+      customer,
+      currencyCode,
+      weight: index === 0 ? 3 : 1,
+    })),
   );
   const weightTotal = pairs.reduce((sum, pair) => sum + pair.weight, 0);
   const todayEpochDay = epochDay(options.today);
@@ -98,8 +108,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   for (let start = 0; start < options.invoices; start += BATCH) {
     const count = Math.min(BATCH, options.invoices - start);
     const generated = Array.from({ length: count }, (_, offset) => {
-      let ticket = random.next() * weightTotal;
-      const pair = pairs.find((candidate) => (ticket -= candidate.weight) < 0) ?? pairs[pairs.length - 1]!;
+      const pair = pickWeighted(pairs, random.next() * weightTotal);
       const invoice = generateInvoice(random, {
         sequence: start + offset + 1,
         currencyCode: pair.currencyCode,
@@ -144,10 +153,11 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     const lineValues = generated.flatMap(({ invoice }, index) =>
       invoice.lines.map((line) => ({ invoiceId: inserted[index]!.id, ...line })),
     );
-    const insertedLines = await db
-      .insert(invoiceLineItems)
-      .values(lineValues)
-      .returning({ id: invoiceLineItems.id, invoiceId: invoiceLineItems.invoiceId, item: invoiceLineItems.item });
+    const insertedLines = await db.insert(invoiceLineItems).values(lineValues).returning({
+      id: invoiceLineItems.id,
+      invoiceId: invoiceLineItems.invoiceId,
+      item: invoiceLineItems.item,
+    });
     lineItems += insertedLines.length;
     const extended = insertedLines
       .filter((line) => line.item === 'MOT-075' || line.item === 'VLV-316')
@@ -164,4 +174,14 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
 
   await db.execute(sql`analyze`);
   return { customers: customerRows.length, users: DEMO_USERS.length, invoices: options.invoices, lineItems };
+}
+
+/** The pair whose share of the total weight the ticket falls in. */
+function pickWeighted<T extends { weight: number }>(items: readonly T[], ticket: number): T {
+  let remaining = ticket;
+  for (const item of items) {
+    remaining -= item.weight;
+    if (remaining < 0) return item;
+  }
+  return items[items.length - 1]!;
 }

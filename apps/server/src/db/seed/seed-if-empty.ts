@@ -11,8 +11,16 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 }
 
 /** The start command's first-run step: demo data only into an empty database. */
-export async function seedDemoDataIfEmpty(db: Db, options: { log: (line: string) => void }): Promise<SeedResult | null> {
+export async function seedDemoDataIfEmpty(
+  db: Db,
+  options: { log: (line: string) => void },
+): Promise<SeedResult | null> {
   if (!(await isDatabaseEmpty(db))) return null;
   options.log('empty database: generating demo data');
-  return seedDemo(db, { invoices: DEFAULT_DEMO_INVOICES, seed: DEFAULT_DEMO_SEED, today: new Date(), log: options.log });
+  return seedDemo(db, {
+    invoices: DEFAULT_DEMO_INVOICES,
+    seed: DEFAULT_DEMO_SEED,
+    today: new Date(),
+    log: options.log,
+  });
 }

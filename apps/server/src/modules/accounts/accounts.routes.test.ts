@@ -16,9 +16,18 @@ beforeAll(async () => {
   const eur = await buildCustomer(db, tenant.id, { company: 'Beta Foods', currencies: ['EUR'] });
   const foreign = await buildCustomer(db, tenant.id, { company: 'Gamma Secret', currencies: ['USD'] });
   const bare = await buildCustomer(db, tenant.id, { company: 'Delta New', currencies: [] });
-  Object.assign(numbers, { usdCad: usdCad.custNo, eur: eur.custNo, foreign: foreign.custNo, bare: bare.custNo });
-  people.multi = (await buildUser(db, tenant.id, { customers: [{ id: usdCad.id }, { id: eur.id, defAccount: true }] })).loginName;
-  people.noDefault = (await buildUser(db, tenant.id, { customers: [{ id: usdCad.id }, { id: eur.id }] })).loginName;
+  Object.assign(numbers, {
+    usdCad: usdCad.custNo,
+    eur: eur.custNo,
+    foreign: foreign.custNo,
+    bare: bare.custNo,
+  });
+  people.multi = (
+    await buildUser(db, tenant.id, { customers: [{ id: usdCad.id }, { id: eur.id, defAccount: true }] })
+  ).loginName;
+  people.noDefault = (
+    await buildUser(db, tenant.id, { customers: [{ id: usdCad.id }, { id: eur.id }] })
+  ).loginName;
   people.noCurrency = (await buildUser(db, tenant.id, { customers: [{ id: bare.id }] })).loginName;
   await buildUser(db, tenant.id, { customers: [{ id: foreign.id }] });
   await buildInvoice(db, usdCad, { amount: '100.00', dueDate: '2020-01-01' });
@@ -41,8 +50,20 @@ describe('GET /invoices/associationAccounts', () => {
     const { client } = await signedIn(people.multi);
     const body = (await client.get('/invoices/associationAccounts')).json();
     expect(body).toEqual([
-      { custNo: numbers.usdCad, company: 'Alpha Tools', currencies: ['USD', 'CAD'], defAccount: false, cartSummary: { nbrOfInvoices: 0, totalAmount: '0.00' } },
-      { custNo: numbers.eur, company: 'Beta Foods', currencies: ['EUR'], defAccount: true, cartSummary: { nbrOfInvoices: 0, totalAmount: '0.00' } },
+      {
+        custNo: numbers.usdCad,
+        company: 'Alpha Tools',
+        currencies: ['USD', 'CAD'],
+        defAccount: false,
+        cartSummary: { nbrOfInvoices: 0, totalAmount: '0.00' },
+      },
+      {
+        custNo: numbers.eur,
+        company: 'Beta Foods',
+        currencies: ['EUR'],
+        defAccount: true,
+        cartSummary: { nbrOfInvoices: 0, totalAmount: '0.00' },
+      },
     ]);
   });
 });
@@ -64,7 +85,11 @@ describe('current customer and currency', () => {
     const { client } = await signedIn(people.multi);
     const switched = await client.put(`/user/currenctCust/${numbers.usdCad}`, { currencyCode: 'CAD' });
     expect(switched.statusCode).toBe(200);
-    expect(switched.json()).toMatchObject({ currentCustNo: numbers.usdCad, currencyCode: 'CAD', currentCustomer: { company: 'Alpha Tools' } });
+    expect(switched.json()).toMatchObject({
+      currentCustNo: numbers.usdCad,
+      currencyCode: 'CAD',
+      currentCustomer: { company: 'Alpha Tools' },
+    });
 
     const refused = await client.put(`/user/currenctCust/${numbers.usdCad}`, { currencyCode: 'EUR' });
     expect(refused.statusCode).toBe(400);
@@ -87,7 +112,9 @@ describe('current customer and currency', () => {
   it('falls back to USD for a customer without currencies', async () => {
     const { userData, client } = await signedIn(people.noCurrency);
     expect(userData.currencyCode).toBe('USD');
-    expect((await client.put(`/user/currenctCust/${numbers.bare}`, { currencyCode: 'USD' })).statusCode).toBe(200);
+    expect((await client.put(`/user/currenctCust/${numbers.bare}`, { currencyCode: 'USD' })).statusCode).toBe(
+      200,
+    );
   });
 
   it("answers 404 for another customer's number exactly as for one that does not exist", async () => {
@@ -130,6 +157,9 @@ describe('GET /location/serverDate and /dashboard/custSummary', () => {
       creditBalance: '-25.50',
     });
     await client.put(`/user/currenctCust/${numbers.usdCad}`, { currencyCode: 'CAD' });
-    expect((await client.get('/dashboard/custSummary')).json()).toMatchObject({ openCount: 1, openBalance: '40.00' });
+    expect((await client.get('/dashboard/custSummary')).json()).toMatchObject({
+      openCount: 1,
+      openBalance: '40.00',
+    });
   });
 });

@@ -20,7 +20,11 @@ export function accountsRoutes(app: FastifyInstance, { services }: { services: S
     '/invoices/associationAccounts',
     {
       preHandler: requireSession,
-      schema: { tags: ['accounts'], summary: 'Customers linked to the signed-in user', response: { 200: ZAssociationAccounts, ...errors } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Customers linked to the signed-in user',
+        response: { 200: ZAssociationAccounts, ...errors },
+      },
     },
     (request) => services.accounts.listCustomers(sessionOf(request).userId),
   );
@@ -31,7 +35,7 @@ export function accountsRoutes(app: FastifyInstance, { services }: { services: S
       preHandler: requireSession,
       schema: {
         tags: ['accounts'],
-        summary: 'Current customer and currency, given the client\'s current customer number',
+        summary: "Current customer and currency, given the client's current customer number",
         params: ZCustNoParams,
         response: { 200: ZCurrentCustomerResponse, ...errors },
       },
@@ -52,12 +56,22 @@ export function accountsRoutes(app: FastifyInstance, { services }: { services: S
       },
     },
     (request) =>
-      services.accounts.setCurrentCustomer(sessionOf(request), request.params.custNo, request.body?.currencyCode),
+      services.accounts.setCurrentCustomer(
+        sessionOf(request),
+        request.params.custNo,
+        request.body?.currencyCode,
+      ),
   );
 
   routes.get(
     '/location/serverDate',
-    { schema: { tags: ['accounts'], summary: 'Today on the server, in the user\'s time zone when signed in', response: { 200: ZServerDate } } },
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: "Today on the server, in the user's time zone when signed in",
+        response: { 200: ZServerDate },
+      },
+    },
     (request) => services.accounts.serverDate(request.session?.user.timezone),
   );
 }

@@ -1,6 +1,10 @@
 import type { TCurrentCustomerResponse, TCustomer } from '@settle/shared/accounts';
 import { ErrorCode } from '@settle/shared/errors';
-import { canUseCurrency, resolveCurrentCurrency, resolveCurrentCustomer } from '@settle/shared/rules/accounts';
+import {
+  canUseCurrency,
+  resolveCurrentCurrency,
+  resolveCurrentCustomer,
+} from '@settle/shared/rules/accounts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
@@ -38,7 +42,10 @@ export function createAccountsService(db: Db, sessions: SessionService) {
 
   async function persistChoice(session: SessionContext, custNo: string, currencyCode: string) {
     await sessions.setCurrent(session.tokenHash, { custNo, currencyCode });
-    await db.update(users).set({ lastCustNo: custNo, lastCurrencyCode: currencyCode }).where(eq(users.id, session.userId));
+    await db
+      .update(users)
+      .set({ lastCustNo: custNo, lastCurrencyCode: currencyCode })
+      .where(eq(users.id, session.userId));
     session.currentCustNo = custNo;
     session.currentCurrencyCode = currencyCode;
   }
@@ -58,7 +65,10 @@ export function createAccountsService(db: Db, sessions: SessionService) {
      * Current customer and currency for a session. `hintCustNo` is the client's current
      * customer number; the session's stored choice comes first, as the rule says.
      */
-    async resolveCurrent(session: SessionContext, hintCustNo?: string): Promise<TCurrentCustomerResponse | null> {
+    async resolveCurrent(
+      session: SessionContext,
+      hintCustNo?: string,
+    ): Promise<TCurrentCustomerResponse | null> {
       const customers = await listCustomers(session.userId);
       const current = resolveCurrentCustomer(customers, {
         storedCustNo: session.currentCustNo,

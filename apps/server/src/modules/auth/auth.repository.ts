@@ -36,7 +36,11 @@ export async function findLegalTemplate(db: Db, tenantId: number, type: number, 
     .select({ value: legalTemplates.value })
     .from(legalTemplates)
     .where(
-      and(eq(legalTemplates.tenantId, tenantId), eq(legalTemplates.type, type), eq(legalTemplates.language, language)),
+      and(
+        eq(legalTemplates.tenantId, tenantId),
+        eq(legalTemplates.type, type),
+        eq(legalTemplates.language, language),
+      ),
     )
     .limit(1);
   return rows[0]?.value;

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { sessions } from '../../db/schema/sessions';
 import { users } from '../../db/schema/users';
-import { buildCustomer, buildLegalTemplate, buildTenant, buildUser, TEST_PASSWORD } from '../../test/factories';
+import {
+  buildCustomer,
+  buildLegalTemplate,
+  buildTenant,
+  buildUser,
+  TEST_PASSWORD,
+} from '../../test/factories';
 import { createTestApp, TestClient, type TestContext } from '../../test/test-app';
 import { hashToken } from './session.service';
 
@@ -12,7 +18,10 @@ let loginName: string;
 let userId: number;
 
 async function sessionCount(): Promise<number> {
-  const [row] = await queryRows<{ count: number }>(context.database.db, sql`select count(*)::int as count from sessions`);
+  const [row] = await queryRows<{ count: number }>(
+    context.database.db,
+    sql`select count(*)::int as count from sessions`,
+  );
   return row!.count;
 }
 
@@ -54,13 +63,19 @@ describe('POST /auth/login', () => {
       currencyCode: 'EUR',
       currencyMap: { USD: '$', EUR: '€', GBP: '£', CAD: 'CA$' },
     });
-    expect(body.customers.map((customer: { company: string }) => customer.company)).toEqual(['Alpha Tools', 'Beta Foods']);
+    expect(body.customers.map((customer: { company: string }) => customer.company)).toEqual([
+      'Alpha Tools',
+      'Beta Foods',
+    ]);
     expect(body.currentCustomer.company).toBe('Beta Foods');
     expect(body.sessionId).toMatch(/^[0-9a-f]{24}$/);
     const sessionCookie = response.cookies.find((cookie) => cookie.name === 'SETTLE_SESSION');
     expect(sessionCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     // Only the hash of the token is stored.
-    const stored = await context.database.db.select().from(sessions).where(eq(sessions.publicId, body.sessionId));
+    const stored = await context.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.publicId, body.sessionId));
     expect(stored[0]!.tokenHash).toBe(hashToken(sessionCookie!.value));
     expect(stored[0]!.tokenHash).not.toBe(sessionCookie!.value);
   });
@@ -86,7 +101,10 @@ describe('POST /auth/login', () => {
     await client.get('/config.js');
     const response = await client.post('/auth/login', { loginName: '  ', password: 'x' });
     expect(response.statusCode).toBe(400);
-    expect(response.json().fieldErrors).toContainEqual({ field: 'body.loginName', message: 'Enter your login name' });
+    expect(response.json().fieldErrors).toContainEqual({
+      field: 'body.loginName',
+      message: 'Enter your login name',
+    });
   });
 
   it('rotates the session at sign-in: the old token stops working', async () => {
@@ -120,7 +138,12 @@ describe('CSRF', () => {
     await client.signIn(loginName, TEST_PASSWORD);
     const custNo = (await client.get('/invoices/associationAccounts')).json()[0].custNo;
 
-    const missing = await client.request({ method: 'PUT', url: `/user/currenctCust/${custNo}`, payload: {}, csrf: false });
+    const missing = await client.request({
+      method: 'PUT',
+      url: `/user/currenctCust/${custNo}`,
+      payload: {},
+      csrf: false,
+    });
     expect(missing.statusCode).toBe(403);
     expect(missing.json().code).toBe('CSRF_REJECTED');
 
@@ -152,7 +175,12 @@ describe('CSRF', () => {
   it('refuses sign-in without the XSRF header', async () => {
     const client = new TestClient(context);
     await client.get('/config.js');
-    const response = await client.request({ method: 'POST', url: '/auth/login', payload: { loginName, password: TEST_PASSWORD }, csrf: false });
+    const response = await client.request({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { loginName, password: TEST_PASSWORD },
+      csrf: false,
+    });
     expect(response.statusCode).toBe(403);
   });
 });
@@ -181,7 +209,10 @@ describe('sessions', () => {
       cookies: { SETTLE_SESSION: token },
     });
     expect(replay.statusCode).toBe(401);
-    const rows = await context.database.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    const rows = await context.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
     expect(rows).toHaveLength(0);
   });
 
@@ -190,11 +221,16 @@ describe('sessions', () => {
     await client.signIn(loginName, TEST_PASSWORD);
     const tokenHash = hashToken(client.cookies.get('SETTLE_SESSION')!);
     const idleSince = new Date(Date.now() - (context.config.session.idleMinutes + 1) * 60_000);
-    await context.database.db.update(sessions).set({ lastSeenAt: idleSince }).where(eq(sessions.tokenHash, tokenHash));
+    await context.database.db
+      .update(sessions)
+      .set({ lastSeenAt: idleSince })
+      .where(eq(sessions.tokenHash, tokenHash));
     const response = await client.get('/invoices/associationAccounts');
     expect(response.statusCode).toBe(401);
     expect(response.json().code).toBe('SESSION_EXPIRED');
-    expect(await context.database.db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash))).toHaveLength(0);
+    expect(
+      await context.database.db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)),
+    ).toHaveLength(0);
   });
 
   it('expires a session past its absolute limit even when active', async () => {
@@ -227,12 +263,14 @@ describe('sessions', () => {
 describe('GET /auth/privacyTemplate', () => {
   it('answers the text in the browser language, falls back to English, and is empty when there is none', async () => {
     const client = new TestClient(context);
-    expect((await client.get('/auth/privacyTemplate?type=1&userBrowserPreferedLanguage=fr-CA')).json()).toEqual({
+    expect(
+      (await client.get('/auth/privacyTemplate?type=1&userBrowserPreferedLanguage=fr-CA')).json(),
+    ).toEqual({
       value: 'Nous gardons peu.',
     });
-    expect((await client.get('/auth/privacyTemplate?type=1&userBrowserPreferedLanguage=de')).json().value).toBe(
-      'We keep little.',
-    );
+    expect(
+      (await client.get('/auth/privacyTemplate?type=1&userBrowserPreferedLanguage=de')).json().value,
+    ).toBe('We keep little.');
     expect((await client.get('/auth/privacyTemplate?type=2')).json()).toEqual({ value: '' });
     expect((await client.get('/auth/privacyTemplate?type=3')).statusCode).toBe(400);
   });

@@ -5,8 +5,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config';
 import { clearSessionCookie, setSessionCookies, setXsrfCookie } from '../../lib/cookies';
-import { randomToken } from './session.service';
 import type { Services } from '../../services';
+import { randomToken } from './session.service';
 
 const ZPrivacyTemplateQuery = z.object({
   menuLevel: z.string().max(40).optional(),
@@ -15,7 +15,10 @@ const ZPrivacyTemplateQuery = z.object({
   solutionInstanceGuid: z.string().max(64).optional(),
 });
 
-export function authRoutes(app: FastifyInstance, { services, config }: { services: Services; config: AppConfig }) {
+export function authRoutes(
+  app: FastifyInstance,
+  { services, config }: { services: Services; config: AppConfig },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(
@@ -26,7 +29,13 @@ export function authRoutes(app: FastifyInstance, { services, config }: { service
         summary: 'Sign in with login name and password; starts a new session',
         querystring: ZSolutionInstanceQuery,
         body: ZLoginRequest,
-        response: { 200: ZUserData, 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 415: ZErrorResponse },
+        response: {
+          200: ZUserData,
+          400: ZErrorResponse,
+          401: ZErrorResponse,
+          403: ZErrorResponse,
+          415: ZErrorResponse,
+        },
       },
     },
     async (request, reply) => {
@@ -46,7 +55,13 @@ export function authRoutes(app: FastifyInstance, { services, config }: { service
 
   routes.get(
     '/auth/logout',
-    { schema: { tags: ['auth'], summary: 'Sign out: the session ends on the server', response: { 200: ZLogoutResponse } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: the session ends on the server',
+        response: { 200: ZLogoutResponse },
+      },
+    },
     async (request, reply) => {
       const hadSession = Boolean(request.session);
       if (request.session) await services.sessions.destroy(request.session.tokenHash);

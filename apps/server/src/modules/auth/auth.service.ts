@@ -51,7 +51,10 @@ export function createAuthService(db: Db, sessions: SessionService, accounts: Ac
         });
       }
       const customers = await accounts.listCustomers(user.id);
-      const current = resolveCurrentCustomer(customers, { storedCustNo: user.lastCustNo, preferDefault: true });
+      const current = resolveCurrentCustomer(customers, {
+        storedCustNo: user.lastCustNo,
+        preferDefault: true,
+      });
       const currency = resolveCurrentCurrency(
         current,
         current?.custNo === user.lastCustNo ? user.lastCurrencyCode : null,

@@ -1,18 +1,21 @@
-import type { TPublicConfig } from '@settle/shared/config';
 import { ZSolutionInstanceQuery } from '@settle/shared/auth';
+import type { TPublicConfig } from '@settle/shared/config';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config';
-import { XSRF_COOKIE, setXsrfCookie } from '../../lib/cookies';
-import { randomToken } from '../auth/session.service';
+import { setXsrfCookie, XSRF_COOKIE } from '../../lib/cookies';
 import type { Services } from '../../services';
+import { randomToken } from '../auth/session.service';
 
 /**
  * {api}/config.js is a script: the page loads it before the app so that the app starts
  * with its settings (no inline script, so the CSP stays strict). It also hands out the
  * XSRF-TOKEN cookie the sign-in call needs.
  */
-export function configRoutes(app: FastifyInstance, { services, config }: { services: Services; config: AppConfig }) {
+export function configRoutes(
+  app: FastifyInstance,
+  { services, config }: { services: Services; config: AppConfig },
+) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/config.js',
     {
@@ -34,7 +37,8 @@ export function configRoutes(app: FastifyInstance, { services, config }: { servi
         viewer: config.viewer,
         searchApplyImmediate: config.searchApplyImmediate,
       };
-      if (!request.cookies[XSRF_COOKIE]) setXsrfCookie(reply, config, request.session?.csrfToken ?? randomToken());
+      if (!request.cookies[XSRF_COOKIE])
+        setXsrfCookie(reply, config, request.session?.csrfToken ?? randomToken());
       return reply
         .type('application/javascript; charset=utf-8')
         .header('cache-control', 'no-store')

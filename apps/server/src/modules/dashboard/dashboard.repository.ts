@@ -17,7 +17,9 @@ export async function summarizeOpenInvoices(
   db: Db,
   options: { customerId: number; currencyCode: string; today: string; comingDueUntil: string },
 ): Promise<SummaryRow> {
-  const [row] = await queryRows<SummaryRow>(db, sql`
+  const [row] = await queryRows<SummaryRow>(
+    db,
+    sql`
     select
       count(*)::int as open_count,
       coalesce(sum(balance), 0)::text as open_balance,
@@ -31,7 +33,8 @@ export async function summarizeOpenInvoices(
     where customer_id = ${options.customerId}
       and tran_currency_code = ${options.currencyCode}
       and status = 'O'
-  `);
+  `,
+  );
   if (!row) throw new Error('aggregate returned no row');
   return row;
 }
