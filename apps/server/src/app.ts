@@ -5,9 +5,11 @@ import type { AppConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { cartRoutes } from './modules/cart/cart.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -87,6 +89,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       authRoutes(api, deps);
       accountsRoutes(api, deps);
       dashboardRoutes(api, deps);
+      invoicesRoutes(api, deps);
+      cartRoutes(api, deps);
     },
     { prefix: config.apiBase },
   );

@@ -41,6 +41,7 @@ const ZEnvironment = z.object({
   SEED_DEMO_DATA: booleanText.default(true),
   VIEWER_START_ZOOM: z.coerce.number().min(0.1).max(5).default(1),
   VIEWER_MODE: z.enum(['pdf', 'html', 'external']).default('pdf'),
+  PROMISE_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   SEARCH_APPLY_IMMEDIATE: z.enum(['true', 'false']).default('true'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
@@ -60,6 +61,8 @@ export type AppConfig = {
   seedDemoData: boolean;
   viewer: { startZoom: number; mode: 'pdf' | 'html' | 'external' };
   searchApplyImmediate: 'true' | 'false';
+  /** How far ahead a promise's follow-up date may be. */
+  promiseMaxDays: number;
   env: 'development' | 'production' | 'test';
 };
 
@@ -95,6 +98,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     seedDemoData: env.SEED_DEMO_DATA,
     viewer: { startZoom: env.VIEWER_START_ZOOM, mode: env.VIEWER_MODE },
     searchApplyImmediate: env.SEARCH_APPLY_IMMEDIATE,
+    promiseMaxDays: env.PROMISE_MAX_DAYS,
     env: env.NODE_ENV,
   };
 }

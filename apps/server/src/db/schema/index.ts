@@ -1,6 +1,9 @@
 // The one list drizzle-kit and the client need; the app imports the domain files directly.
+
+export * from './carts';
 export * from './customers';
 export * from './invoices';
+export * from './preferences';
 export * from './sessions';
 export * from './tenants';
 export * from './users';

@@ -48,3 +48,17 @@ export async function findLinkedCustomer(
 export function findCurrencySymbols(db: Db) {
   return db.select({ code: currencies.code, symbol: currencies.symbol }).from(currencies);
 }
+
+export async function findCollector(db: Db, userId: number, custNo: string) {
+  const rows = await db
+    .select({
+      name: customers.collectorName,
+      email: customers.collectorEmail,
+      phone: customers.collectorPhone,
+    })
+    .from(userCustomers)
+    .innerJoin(customers, eq(customers.id, userCustomers.customerId))
+    .where(and(eq(userCustomers.userId, userId), eq(customers.custNo, custNo)))
+    .limit(1);
+  return rows[0];
+}

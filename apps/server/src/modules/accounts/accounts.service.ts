@@ -15,29 +15,62 @@ import * as repository from './accounts.repository';
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
-/** The customer as the contract shows it; carts arrive with the payment-cart capability. */
-function toCustomer(row: repository.LinkedCustomerRow): TCustomer {
+export type CartSummaries = (
+  userId: number,
+) => Promise<Array<{ customerId: number; currencyCode: string; nbrOfInvoices: number; totalAmount: string }>>;
+
+const EMPTY_CART = { nbrOfInvoices: 0, totalAmount: '0.00' };
+
+function toCustomer(row: repository.LinkedCustomerRow, cartSummary = EMPTY_CART): TCustomer {
   return {
     custNo: row.custNo,
     company: row.company,
     currencies: row.currencies,
     defAccount: row.defAccount,
-    cartSummary: { nbrOfInvoices: 0, totalAmount: '0.00' },
+    cartSummary,
   };
 }
 
-export function createAccountsService(db: Db, sessions: SessionService) {
+/**
+ * `cartSummaries` comes from the cart module (which itself builds on this one), so it is
+ * handed in as a function. A customer's cartSummary is its cart in the currency the user
+ * works in for it: the current currency for the current customer, else its first one.
+ */
+export function createAccountsService(
+  db: Db,
+  sessions: SessionService,
+  options: { cartSummaries: CartSummaries },
+) {
   let currencyMapCache: Promise<Record<string, string>> | undefined;
 
-  async function listCustomers(userId: number): Promise<TCustomer[]> {
-    return (await repository.findLinkedCustomers(db, userId)).map(toCustomer);
+  async function listCustomers(
+    userId: number,
+    current?: { custNo: string | null; currencyCode: string | null },
+  ): Promise<TCustomer[]> {
+    const [rows, carts] = await Promise.all([
+      repository.findLinkedCustomers(db, userId),
+      options.cartSummaries(userId),
+    ]);
+    return rows.map((row) => {
+      const currency =
+        row.custNo === current?.custNo && current.currencyCode
+          ? current.currencyCode
+          : (row.currencies[0] ?? 'USD');
+      const cart = carts.find(
+        (summary) => summary.customerId === row.id && summary.currencyCode === currency,
+      );
+      return toCustomer(
+        row,
+        cart ? { nbrOfInvoices: cart.nbrOfInvoices, totalAmount: cart.totalAmount } : EMPTY_CART,
+      );
+    });
   }
 
   /** The linked customer, or 404 exactly as for a customer number that does not exist. */
-  async function requireCustomer(userId: number, custNo: string): Promise<TCustomer & { id: number }> {
+  async function requireCustomer(userId: number, custNo: string): Promise<repository.LinkedCustomerRow> {
     const row = await repository.findLinkedCustomer(db, userId, custNo);
     if (!row) throw notFound(`Customer ${custNo}`);
-    return { ...toCustomer(row), id: row.id };
+    return row;
   }
 
   async function persistChoice(session: SessionContext, custNo: string, currencyCode: string) {
@@ -108,8 +141,22 @@ export function createAccountsService(db: Db, sessions: SessionService) {
       const keepCurrency = custNo === session.currentCustNo ? session.currentCurrencyCode : null;
       const resolved = resolveCurrentCurrency(customer, currencyCode ?? keepCurrency);
       await persistChoice(session, custNo, resolved.currencyCode);
-      const { id: _id, ...currentCustomer } = customer;
-      return { currentCustNo: custNo, currentCustomer, currencyCode: resolved.currencyCode };
+      const current = await this.resolveCurrent(session);
+      return (
+        current ?? {
+          currentCustNo: custNo,
+          currentCustomer: toCustomer(customer),
+          currencyCode: resolved.currencyCode,
+        }
+      );
+    },
+
+    /** The collector contact of a linked customer. */
+    async collectorOf(userId: number, custNo: string) {
+      await requireCustomer(userId, custNo);
+      const collector = await repository.findCollector(db, userId, custNo);
+      if (!collector) throw notFound(`Customer ${custNo}`);
+      return { custNo, ...collector };
     },
 
     serverDate(timezone: string | undefined, now = new Date()) {

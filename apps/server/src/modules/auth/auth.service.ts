@@ -72,10 +72,13 @@ export function createAuthService(db: Db, sessions: SessionService, accounts: Ac
 
     /** The user data of the specification for a signed-in session. */
     async userData(session: SessionContext): Promise<TUserData> {
-      const [tenant, roles, customers, currencyMap, current] = await Promise.all([
+      const roles = session.roles;
+      const [tenant, customers, currencyMap, current] = await Promise.all([
         repository.findTenantById(db, session.tenantId),
-        repository.findRoles(db, session.userId),
-        accounts.listCustomers(session.userId),
+        accounts.listCustomers(session.userId, {
+          custNo: session.currentCustNo,
+          currencyCode: session.currentCurrencyCode,
+        }),
         accounts.currencyMap(),
         accounts.resolveCurrent(session),
       ]);

@@ -3,6 +3,7 @@ import { ErrorCode } from '@settle/shared/errors';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError, unauthenticated } from '../../lib/app-error';
+import { findRoles } from './auth.repository';
 import * as repository from './session.repository';
 
 export type SessionUser = NonNullable<Awaited<ReturnType<typeof repository.findSessionWithUser>>>['user'];
@@ -17,6 +18,8 @@ export type SessionContext = {
   currentCustNo: string | null;
   currentCurrencyCode: string | null;
   user: SessionUser;
+  /** Privilege strings, read with the session so that every rule check has them. */
+  roles: string[];
 };
 
 /** Writing last-seen on every call would make every read a write; a minute of slack is plenty for a 30-minute idle limit. */
@@ -102,6 +105,7 @@ export function createSessionService(db: Db, config: AppConfig) {
         currentCustNo: session.currentCustNo,
         currentCurrencyCode: session.currentCurrencyCode,
         user,
+        roles: await findRoles(db, session.userId),
       };
     },
 

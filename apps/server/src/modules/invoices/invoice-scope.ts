@@ -1,0 +1,33 @@
+import { ErrorCode } from '@settle/shared/errors';
+import { canUseCurrency } from '@settle/shared/rules/accounts';
+import { AppError, notFound } from '../../lib/app-error';
+import type { AccountsService } from '../accounts/accounts.service';
+import type { SessionContext } from '../auth/session.service';
+
+/**
+ * The customer and currency a call works on: the ones asked for, or the session's current
+ * ones. The customer must be linked to the user (404 otherwise, as for one that does not
+ * exist) and the currency must be one of the customer's.
+ */
+export async function resolveCustomerScope(
+  accounts: AccountsService,
+  session: SessionContext,
+  requested: { custNo?: string; currencyCode?: string },
+) {
+  const current = await accounts.resolveCurrent(session);
+  const custNo = requested.custNo ?? current?.currentCustNo;
+  if (!custNo) throw notFound('Customer');
+  const customer = await accounts.requireCustomer(session.userId, custNo);
+  const currencyCode =
+    requested.currencyCode ??
+    (current?.currentCustNo === custNo ? current.currencyCode : (customer.currencies[0] ?? 'USD'));
+  if (!canUseCurrency(customer, currencyCode)) {
+    throw new AppError({
+      statusCode: 400,
+      code: ErrorCode.CURRENCY_NOT_AVAILABLE,
+      message: `Customer ${custNo} does not use the currency ${currencyCode}.`,
+      args: [custNo, currencyCode],
+    });
+  }
+  return { customer, currencyCode };
+}

@@ -1,0 +1,158 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client';
+import { INVOICE_FIELDS } from './invoice-fields';
+
+export type InvoiceRecord = {
+  id: number;
+  inv_no: string;
+  tran_id: string;
+  cust_no: string;
+  company: string;
+  status: 'O' | 'C';
+  invoice_date: string;
+  due_date: string;
+  tran_currency_code: string;
+  amount: string;
+  balance: string;
+  tran_bal: string;
+  tran_orig: string;
+  dispute_amount: string;
+  paid_amount: string;
+  payment_pending: boolean;
+  payment_pending_amount: string;
+  promise: boolean;
+  promised_amount: string;
+  next_followup_date: string | null;
+  po_number: string;
+  terms: string;
+  sales_rep: string;
+  ship_via: string;
+  ship_to: string;
+  description: string;
+  in_cart: boolean;
+};
+
+export type InvoiceScope = { customerId: number; currencyCode: string; status: 'O' | 'C'; userId: number };
+
+const SELECT_ROW = sql`
+  i.id, i.inv_no, i.tran_id, i.cust_no, c.company, i.status,
+  to_char(i.invoice_date, 'YYYY-MM-DD') as invoice_date, to_char(i.due_date, 'YYYY-MM-DD') as due_date,
+  i.tran_currency_code, i.amount::text, i.balance::text, i.tran_bal::text, i.tran_orig::text,
+  i.dispute_amount::text, i.paid_amount::text, i.payment_pending, i.payment_pending_amount::text,
+  i.promise, i.promised_amount::text, to_char(i.next_followup_date, 'YYYY-MM-DD') as next_followup_date,
+  i.po_number, i.terms, i.sales_rep, i.ship_via, i.ship_to, i.description`;
+
+/** Whether the invoice is in this user's cart for its customer and currency. */
+const IN_CART = (userId: number) => sql`exists (
+  select 1 from payment_cart_lines l join payment_carts pc on pc.id = l.cart_id
+  where l.invoice_id = i.id and pc.user_id = ${userId}) as in_cart`;
+
+function scopeWhere(scope: InvoiceScope, filter: SQL | undefined): SQL {
+  const base = sql`i.customer_id = ${scope.customerId} and i.tran_currency_code = ${scope.currencyCode} and i.status = ${scope.status}`;
+  return filter ? sql`${base} and (${filter})` : base;
+}
+
+/** One page, ordered by an allow-listed field and then by id so that paging is stable. */
+export function findInvoicePage(
+  db: Db,
+  options: {
+    scope: InvoiceScope;
+    filter?: SQL;
+    sort: string;
+    dir: 'asc' | 'desc';
+    limit: number;
+    offset: number;
+  },
+): Promise<InvoiceRecord[]> {
+  const sortColumn = INVOICE_FIELDS[options.sort]?.column ?? sql.raw('i.due_date');
+  const direction = sql.raw(options.dir === 'desc' ? 'desc' : 'asc');
+  return queryRows<InvoiceRecord>(
+    db,
+    sql`select ${SELECT_ROW}, ${IN_CART(options.scope.userId)}
+        from invoices i join customers c on c.id = i.customer_id
+        where ${scopeWhere(options.scope, options.filter)}
+        order by ${sortColumn} ${direction}, i.id ${direction}
+        limit ${options.limit} offset ${options.offset}`,
+  );
+}
+
+export type InvoiceTotalsRecord = {
+  count: number;
+  amount: string;
+  balance: string;
+  dispute_amount: string;
+  paid_amount: string;
+};
+
+export async function sumInvoices(
+  db: Db,
+  options: { scope: InvoiceScope; filter?: SQL },
+): Promise<InvoiceTotalsRecord> {
+  const [row] = await queryRows<InvoiceTotalsRecord>(
+    db,
+    sql`select count(*)::int as count, coalesce(sum(i.amount), 0)::text as amount,
+          coalesce(sum(i.balance), 0)::text as balance, coalesce(sum(i.dispute_amount), 0)::text as dispute_amount,
+          coalesce(sum(i.paid_amount), 0)::text as paid_amount
+        from invoices i
+        where ${scopeWhere(options.scope, options.filter)}`,
+  );
+  return row!;
+}
+
+/** Invoices of one customer by number (and transaction id when given); other customers' never match. */
+export function findInvoicesByNumber(
+  db: Db,
+  options: { customerId: number; invNos: string[]; tranId?: string; status?: 'O' | 'C'; userId: number },
+): Promise<InvoiceRecord[]> {
+  if (options.invNos.length === 0) return Promise.resolve([]);
+  const invNoList = sql.join(
+    options.invNos.map((invNo) => sql`${invNo}`),
+    sql`, `,
+  );
+  return queryRows<InvoiceRecord>(
+    db,
+    sql`select ${SELECT_ROW}, ${IN_CART(options.userId)}
+        from invoices i join customers c on c.id = i.customer_id
+        where i.customer_id = ${options.customerId} and i.inv_no in (${invNoList})
+          ${options.tranId ? sql`and i.tran_id = ${options.tranId}` : sql``}
+          ${options.status ? sql`and i.status = ${options.status}` : sql``}
+        order by i.inv_no, i.id`,
+  );
+}
+
+export type LineItemRecord = {
+  id: number;
+  line_no: number;
+  item: string;
+  description: string;
+  qty_ship: string;
+  price: string;
+  ext: string;
+  disputed_count: string;
+  disputed_amt: string;
+};
+
+export function findLineItems(db: Db, invoiceId: number): Promise<LineItemRecord[]> {
+  return queryRows<LineItemRecord>(
+    db,
+    sql`select id, line_no, item, description, qty_ship::text, price::text, ext::text,
+          disputed_count::text, disputed_amt::text
+        from invoice_line_items where invoice_id = ${invoiceId} order by line_no`,
+  );
+}
+
+export type ExtendedFieldRecord = {
+  line_item_id: number | null;
+  field: string;
+  title: string;
+  data_type: string;
+  value: string;
+};
+
+export function findExtendedFields(db: Db, invoiceId: number): Promise<ExtendedFieldRecord[]> {
+  return queryRows<ExtendedFieldRecord>(
+    db,
+    sql`select line_item_id, field, title, data_type, value
+        from invoice_extended_fields where invoice_id = ${invoiceId} order by id`,
+  );
+}

@@ -1,0 +1,178 @@
+import { ZCustNoParams } from '@settle/shared/accounts';
+import { ZColumnPreferenceRequest, ZColumnPreferences } from '@settle/shared/columns';
+import { ZErrorResponse } from '@settle/shared/errors';
+import {
+  ZInvoiceDetail,
+  ZInvoiceDetailParams,
+  ZInvoiceDetailQuery,
+  ZInvoiceDetailTranParams,
+  ZInvoiceListQuery,
+  ZInvoiceListResponse,
+} from '@settle/shared/invoices';
+import { ZPromiseRequest, ZPromiseResponse } from '@settle/shared/promises';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireSession, sessionOf } from '../../plugins/session';
+import type { Services } from '../../services';
+import { INVOICE_COLUMNS, INVOICE_GRID } from './invoice-columns';
+
+const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
+
+export function invoicesRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['invoices'];
+
+  routes.get(
+    '/invoices',
+    {
+      preHandler: requireSession,
+      schema: {
+        tags,
+        summary:
+          'A page of invoices of one customer and currency, open or closed, with the totals of the filtered set',
+        querystring: ZInvoiceListQuery,
+        response: { 200: ZInvoiceListResponse, ...errors },
+      },
+    },
+    (request) => services.invoices.list(sessionOf(request), request.query),
+  );
+
+  routes.get(
+    '/invoices/detail/:invNo',
+    {
+      preHandler: requireSession,
+      schema: {
+        tags,
+        summary: 'Invoice detail: header fields, line items, extended fields and maxAmount',
+        params: ZInvoiceDetailParams,
+        querystring: ZInvoiceDetailQuery,
+        response: { 200: ZInvoiceDetail, ...errors },
+      },
+    },
+    (request) => services.invoices.detail(sessionOf(request), { ...request.params, ...request.query }),
+  );
+
+  routes.get(
+    '/invoices/detail/:invNo/:tranId',
+    {
+      preHandler: requireSession,
+      schema: {
+        tags,
+        summary: 'Invoice detail of one transaction of an invoice number',
+        params: ZInvoiceDetailTranParams,
+        querystring: ZInvoiceDetailQuery,
+        response: { 200: ZInvoiceDetail, ...errors },
+      },
+    },
+    (request) => services.invoices.detail(sessionOf(request), { ...request.params, ...request.query }),
+  );
+
+  routes.put(
+    '/invoices/promiseUnPromise',
+    {
+      preHandler: requireSession,
+      schema: {
+        tags,
+        summary: 'Promise to pay (promised true, with nextFollowupDate) or remove a promise (promised false)',
+        body: ZPromiseRequest,
+        response: { 200: ZPromiseResponse, ...errors },
+      },
+    },
+    (request) => services.promises.promiseUnPromise(sessionOf(request), request.body),
+  );
+
+  routes.get(
+    '/invoices/overdue',
+    {
+      preHandler: requireSession,
+      schema: {
+        tags,
+        summary: 'Overdue and coming-due figures of the current customer and currency',
+        response: {
+          200: z.object({
+            custNo: z.string(),
+            currencyCode: z.string(),
+            asOf: z.string(),
+            overdueCount: z.number().int(),
+            overdueBalance: z.string(),
+            comingDueCount: z.number().int(),
+            comingDueBalance: z.string(),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const summary = await services.dashboard.customerSummary(sessionOf(request));
+      const { custNo, currencyCode, asOf, overdueCount, overdueBalance, comingDueCount, comingDueBalance } =
+        summary;
+      return { custNo, currencyCode, asOf, overdueCount, overdueBalance, comingDueCount, comingDueBalance };
+    },
+  );
+
+  routes.get(
+    '/invoices/pricollector/:custNo',
+    {
+      preHandler: requireSession,
+      schema: {
+        tags,
+        summary: "The customer's collector contact",
+        params: ZCustNoParams,
+        response: {
+          200: z.object({ custNo: z.string(), name: z.string(), email: z.string(), phone: z.string() }),
+          ...errors,
+        },
+      },
+    },
+    (request) => services.accounts.collectorOf(sessionOf(request).userId, request.params.custNo),
+  );
+
+  routes.get(
+    '/invoices/columns',
+    {
+      preHandler: requireSession,
+      schema: {
+        tags,
+        summary: 'Invoice grid columns with the user preferences applied',
+        response: { 200: ZColumnPreferences, ...errors },
+      },
+    },
+    (request) => services.columnPreferences.get(sessionOf(request).userId, INVOICE_GRID, INVOICE_COLUMNS),
+  );
+
+  for (const method of ['post', 'put'] as const) {
+    routes[method](
+      '/invoices/columns',
+      {
+        preHandler: requireSession,
+        schema: {
+          tags,
+          summary: 'Save the invoice grid column preferences (shown and order, or order and sort)',
+          body: ZColumnPreferenceRequest,
+          response: { 200: ZColumnPreferences, ...errors },
+        },
+      },
+      (request) =>
+        services.columnPreferences.save(
+          sessionOf(request).userId,
+          INVOICE_GRID,
+          INVOICE_COLUMNS,
+          request.body,
+        ),
+    );
+  }
+
+  routes.delete(
+    '/invoices/columns',
+    {
+      preHandler: requireSession,
+      schema: {
+        tags,
+        summary: 'Back to the default invoice grid columns',
+        response: { 200: ZColumnPreferences, ...errors },
+      },
+    },
+    (request) => services.columnPreferences.reset(sessionOf(request).userId, INVOICE_GRID, INVOICE_COLUMNS),
+  );
+}

@@ -1,0 +1,143 @@
+import type { TInvoiceDetail, TInvoiceListQuery, TInvoiceListResponse } from '@settle/shared/invoices';
+import { roundMoney, subtractMoney, toMinorUnits } from '@settle/shared/money';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/app-error';
+import type { AccountsService } from '../accounts/accounts.service';
+import type { SessionContext } from '../auth/session.service';
+import { buildFilterWhere } from '../search/filter-helper';
+import { INVOICE_FIELDS } from './invoice-fields';
+import { toInvoiceRow } from './invoice-mapper';
+import { resolveCustomerScope } from './invoice-scope';
+import * as repository from './invoices.repository';
+
+export type InvoicesService = ReturnType<typeof createInvoicesService>;
+
+const HEADER_FIELDS: Array<{
+  key: keyof repository.InvoiceRecord;
+  field: string;
+  title: string;
+  dataType: TInvoiceDetail['headerFields'][number]['dataType'];
+}> = [
+  { key: 'inv_no', field: 'invNo', title: 'Invoice number', dataType: 'string' },
+  { key: 'tran_id', field: 'tranId', title: 'Transaction id', dataType: 'string' },
+  { key: 'invoice_date', field: 'invoiceDate', title: 'Invoice date', dataType: 'date' },
+  { key: 'due_date', field: 'dueDate', title: 'Due date', dataType: 'date' },
+  { key: 'terms', field: 'terms', title: 'Terms', dataType: 'string' },
+  { key: 'po_number', field: 'poNumber', title: 'PO number', dataType: 'string' },
+  { key: 'sales_rep', field: 'salesRep', title: 'Sales representative', dataType: 'string' },
+  { key: 'ship_via', field: 'shipVia', title: 'Ship via', dataType: 'string' },
+  { key: 'ship_to', field: 'shipTo', title: 'Ship to', dataType: 'string' },
+  { key: 'amount', field: 'amount', title: 'Amount', dataType: 'currency' },
+  { key: 'paid_amount', field: 'paidAmount', title: 'Paid', dataType: 'currency' },
+  { key: 'dispute_amount', field: 'disputeAmount', title: 'Disputed', dataType: 'currency' },
+  { key: 'balance', field: 'balance', title: 'Balance', dataType: 'currency' },
+];
+
+const LINE_ITEM_FIELDS: TInvoiceDetail['lineItemFields'] = [
+  { field: 'lineNo', title: 'Line', dataType: 'integer', sort: 'asc' },
+  { field: 'item', title: 'Item', dataType: 'string', sort: null },
+  { field: 'description', title: 'Description', dataType: 'string', sort: null },
+  { field: 'qtyShip', title: 'Quantity shipped', dataType: 'number', sort: null },
+  { field: 'price', title: 'Price', dataType: 'currency', sort: null },
+  { field: 'ext', title: 'Extended', dataType: 'currency', sort: null },
+  { field: 'disputedCount', title: 'Disputed quantity', dataType: 'number', sort: null },
+  { field: 'disputedAmt', title: 'Disputed amount', dataType: 'currency', sort: null },
+];
+
+export function createInvoicesService(db: Db, accounts: AccountsService) {
+  return {
+    /** Rows of one (already authorised) customer by invoice number, for other modules. */
+    async findRows(session: SessionContext, customerId: number, invNos: string[]) {
+      const records = await repository.findInvoicesByNumber(db, {
+        customerId,
+        invNos,
+        userId: session.userId,
+      });
+      return records.map(toInvoiceRow);
+    },
+
+    async list(session: SessionContext, query: TInvoiceListQuery): Promise<TInvoiceListResponse> {
+      const { customer, currencyCode } = await resolveCustomerScope(accounts, session, query);
+      // A bad filter answers 400 here, before anything reaches the database.
+      const filter = buildFilterWhere(query.filter, INVOICE_FIELDS);
+      const scope = { customerId: customer.id, currencyCode, status: query.status, userId: session.userId };
+      const [records, totals] = await Promise.all([
+        repository.findInvoicePage(db, {
+          scope,
+          filter,
+          sort: query.sort,
+          dir: query.dir,
+          limit: query.pageSize,
+          offset: (query.page - 1) * query.pageSize,
+        }),
+        repository.sumInvoices(db, { scope, filter }),
+      ]);
+      return {
+        custNo: customer.custNo,
+        currencyCode,
+        status: query.status,
+        page: query.page,
+        pageSize: query.pageSize,
+        total: totals.count,
+        totals: {
+          count: totals.count,
+          amount: roundMoney(totals.amount),
+          balance: roundMoney(totals.balance),
+          disputeAmount: roundMoney(totals.dispute_amount),
+          paidAmount: roundMoney(totals.paid_amount),
+        },
+        rows: records.map(toInvoiceRow),
+      };
+    },
+
+    async detail(
+      session: SessionContext,
+      options: { invNo: string; tranId?: string; status?: 'O' | 'C'; custNo?: string },
+    ): Promise<TInvoiceDetail> {
+      const { customer } = await resolveCustomerScope(accounts, session, { custNo: options.custNo });
+      const [record] = await repository.findInvoicesByNumber(db, {
+        customerId: customer.id,
+        invNos: [options.invNo],
+        tranId: options.tranId,
+        status: options.status,
+        userId: session.userId,
+      });
+      if (!record) throw notFound(`Invoice ${options.invNo}`);
+      const [lines, extended] = await Promise.all([
+        repository.findLineItems(db, record.id),
+        repository.findExtendedFields(db, record.id),
+      ]);
+      const open = toMinorUnits(subtractMoney(record.balance, record.dispute_amount));
+      return {
+        invoice: toInvoiceRow(record),
+        headerFields: HEADER_FIELDS.map(({ key, field, title, dataType }) => ({
+          field,
+          title,
+          dataType,
+          value: (record[key] as string | null) ?? null,
+        })),
+        lineItems: lines.map((line) => ({
+          id: line.id,
+          lineNo: line.line_no,
+          item: line.item,
+          description: line.description,
+          qtyShip: line.qty_ship,
+          price: line.price,
+          ext: line.ext,
+          disputedCount: line.disputed_count,
+          disputedAmt: line.disputed_amt,
+          extendedFields: extended
+            .filter((field) => field.line_item_id === line.id)
+            .map((field) => ({
+              field: field.field,
+              title: field.title,
+              dataType: field.data_type,
+              value: field.value,
+            })),
+        })),
+        lineItemFields: LINE_ITEM_FIELDS,
+        maxAmount: open > 0 ? subtractMoney(record.balance, record.dispute_amount) : '0.00',
+      };
+    },
+  };
+}

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { ZCurrencyCode, ZCustNo } from './accounts';
+
+export const ZInvoiceStatus = z.enum(['O', 'C'], { message: 'status is O (open) or C (closed)' });
+export type TInvoiceStatus = z.infer<typeof ZInvoiceStatus>;
+
+/** Text flags, as the specification writes paymentPending and promise. */
+const ZTextFlag = z.enum(['true', 'false']);
+
+export const ZInvoiceRow = z
+  .object({
+    id: z.number().int(),
+    invNo: z.string(),
+    tranId: z.string(),
+    custNo: z.string(),
+    accountName: z.string(),
+    status: ZInvoiceStatus,
+    invoiceDate: z.string(),
+    dueDate: z.string(),
+    tranCurrencyCode: z.string(),
+    amount: z.string(),
+    balance: z.string(),
+    tranBal: z.string(),
+    tranOrig: z.string(),
+    disputeAmount: z.string(),
+    paidAmount: z.string(),
+    paymentPending: ZTextFlag,
+    paymentPendingAmount: z.string(),
+    promise: ZTextFlag,
+    promisedAmount: z.string(),
+    nextFollowupDate: z.string().nullable(),
+    poNumber: z.string(),
+    terms: z.string(),
+    inCart: z.boolean().meta({ description: "Whether the invoice is in its customer's payment cart" }),
+  })
+  .meta({ id: 'InvoiceRow' });
+export type TInvoiceRow = z.infer<typeof ZInvoiceRow>;
+
+/** Fields the grid can sort on: the allow-list the server compiles ORDER BY from. */
+export const INVOICE_SORT_FIELDS = [
+  'invNo',
+  'tranId',
+  'invoiceDate',
+  'dueDate',
+  'amount',
+  'balance',
+  'disputeAmount',
+  'paidAmount',
+  'promisedAmount',
+  'poNumber',
+  'terms',
+] as const;
+export const ZInvoiceSortField = z.enum(INVOICE_SORT_FIELDS, { message: 'Not a sortable invoice field' });
+
+export const MAX_PAGE_SIZE = 200;
+
+export const ZInvoiceListQuery = z.object({
+  custNo: ZCustNo.optional().meta({ description: "Defaults to the session's current customer" }),
+  currencyCode: ZCurrencyCode.optional().meta({ description: "Defaults to the session's current currency" }),
+  status: ZInvoiceStatus.default('O'),
+  page: z.coerce.number().int().min(1, 'page starts at 1').default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PAGE_SIZE, `pageSize is at most ${MAX_PAGE_SIZE}`)
+    .default(50),
+  sort: ZInvoiceSortField.default('dueDate'),
+  dir: z.enum(['asc', 'desc']).default('asc'),
+  filter: z.string().max(4000, 'The filter has at most 4000 characters').optional().meta({
+    description: "Advanced filter in the specification's query-string dialect ($filter)",
+  }),
+});
+export type TInvoiceListQuery = z.infer<typeof ZInvoiceListQuery>;
+
+export const ZInvoiceTotals = z.object({
+  count: z.number().int(),
+  amount: z.string(),
+  balance: z.string(),
+  disputeAmount: z.string(),
+  paidAmount: z.string(),
+});
+
+export const ZInvoiceListResponse = z
+  .object({
+    custNo: z.string(),
+    currencyCode: z.string(),
+    status: ZInvoiceStatus,
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+    totals: ZInvoiceTotals,
+    rows: z.array(ZInvoiceRow),
+  })
+  .meta({ id: 'InvoiceList' });
+export type TInvoiceListResponse = z.infer<typeof ZInvoiceListResponse>;
+
+export const ZHeaderField = z.object({
+  field: z.string(),
+  title: z.string(),
+  dataType: z.enum(['string', 'date', 'currency', 'number', 'integer', 'boolean']),
+  value: z.string().nullable(),
+});
+
+export const ZLineItem = z.object({
+  id: z.number().int(),
+  lineNo: z.number().int(),
+  item: z.string(),
+  description: z.string(),
+  qtyShip: z.string(),
+  price: z.string(),
+  ext: z.string(),
+  disputedCount: z.string(),
+  disputedAmt: z.string(),
+  extendedFields: z.array(
+    z.object({ field: z.string(), title: z.string(), dataType: z.string(), value: z.string() }),
+  ),
+});
+
+export const ZLineItemField = z.object({
+  field: z.string(),
+  title: z.string(),
+  dataType: z.string(),
+  sort: z.enum(['asc', 'desc']).nullable(),
+});
+
+export const ZInvoiceDetail = z
+  .object({
+    invoice: ZInvoiceRow,
+    headerFields: z.array(ZHeaderField),
+    lineItems: z.array(ZLineItem),
+    lineItemFields: z.array(ZLineItemField),
+    maxAmount: z
+      .string()
+      .meta({ description: 'The most that can be disputed: the open balance less what is disputed' }),
+  })
+  .meta({ id: 'InvoiceDetail' });
+export type TInvoiceDetail = z.infer<typeof ZInvoiceDetail>;
+
+export const ZInvoiceDetailParams = z.object({ invNo: z.string().min(1).max(60) });
+export const ZInvoiceDetailTranParams = ZInvoiceDetailParams.extend({ tranId: z.string().min(1).max(60) });
+export const ZInvoiceDetailQuery = z.object({
+  status: ZInvoiceStatus.optional(),
+  custNo: ZCustNo.optional(),
+});
