@@ -1,0 +1,84 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_PASSWORD, launchChromium, screenshot } from './support/browser';
+
+let browser: Browser;
+const baseURL = inject('baseURL');
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser?.close());
+
+async function signIn(page: Page, loginName: string) {
+  await page.goto(`${baseURL}/login`);
+  await page.getByTestId('login-name').fill(loginName);
+  await page.getByTestId('password').fill(DEMO_PASSWORD);
+  await page.getByTestId('sign-in').click();
+  await page.waitForURL('**/home');
+}
+
+describe('sign in, switch account and currency, sign out', () => {
+  it('walks the whole slice as demo.full', async () => {
+    const page = await browser.newPage({ locale: 'en-US' });
+    await page.goto(`${baseURL}/some/unknown/page`);
+    await page.waitForURL('**/login');
+    await screenshot(page, 'login-en');
+    await expect.poll(() => page.getByRole('button', { name: /privacy/i }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: /terms/i }).count()).toBe(0);
+
+    await signIn(page, 'demo.full');
+    await expect.poll(() => page.getByTestId('user-full-name').textContent()).toBe('Alex Morgan');
+    const account = page.getByTestId('account-select');
+    await expect.poll(() => account.inputValue()).toBe('Acme Industrial Supply (C10001)');
+    expect(await page.getByTestId('currency-select').inputValue()).toBe('USD');
+    await expect.poll(() => page.getByText(/Open balance/i).count()).toBeGreaterThan(0);
+    const userData = await page.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? '{}'));
+    expect(userData.currentCustNo).toBe('C10001');
+
+    await account.click();
+    await page.getByRole('option', { name: 'Bluewater Logistics Ltd (C10002)' }).click();
+    await expect.poll(() => account.inputValue()).toBe('Bluewater Logistics Ltd (C10002)');
+    await expect.poll(() => page.getByTestId('currency-select').inputValue()).toBe('GBP');
+    await expect.poll(() => page.getByText(/C10002/).count()).toBeGreaterThan(0);
+
+    await page.getByTestId('currency-select').click();
+    await page.getByRole('option', { name: 'EUR' }).click();
+    await expect.poll(() => page.getByTestId('currency-select').inputValue()).toBe('EUR');
+    await expect.poll(() => page.getByText(/€/).count()).toBeGreaterThan(0);
+    await screenshot(page, 'home-en-switched');
+
+    // The choice lives on the server: a reload keeps it.
+    await page.reload();
+    await expect
+      .poll(() => page.getByTestId('account-select').inputValue())
+      .toBe('Bluewater Logistics Ltd (C10002)');
+    await expect.poll(() => page.getByTestId('currency-select').inputValue()).toBe('EUR');
+
+    await page.getByTestId('sign-out').click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('userData'))).toBeNull();
+    const after = await page.request.get(`${baseURL}/getpaid-rest/api/invoices/associationAccounts`);
+    expect(after.status()).toBe(401);
+    await page.close();
+  });
+
+  it('shows a French user the portal in French with French formats', async () => {
+    const page = await browser.newPage({ locale: 'fr-FR' });
+    await page.goto(`${baseURL}/login`);
+    await expect.poll(() => page.getByTestId('sign-in').textContent()).toMatch(/Se connecter/i);
+    await screenshot(page, 'login-fr');
+    await signIn(page, 'demo.single');
+    await expect
+      .poll(() => page.getByTestId('account-select').inputValue())
+      .toBe('Château Verde SARL (C10003)');
+    await expect.poll(() => page.getByText(/Solde ouvert|Solde/i).count()).toBeGreaterThan(0);
+    // fr-FR currency: decimal comma and the euro sign after the amount.
+    await expect
+      .poll(async () => ((await page.locator('body').textContent()) ?? '').match(/\d,\d{2}\s?€/) !== null)
+      .toBe(true);
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    await screenshot(page, 'home-fr');
+    await page.close();
+  });
+});

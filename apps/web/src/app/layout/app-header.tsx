@@ -1,0 +1,32 @@
+import { Box, Group, Text } from '@mantine/core';
+import { AppName } from '../../components/ui/app-name';
+import { AccountSelector } from '../../features/accounts/components/account-selector';
+import { SignOutButton } from '../../features/auth/components/sign-out-button';
+import { useSignedInUser } from '../../lib/use-user-data';
+import { MainNav, MobileNavMenu } from '../navigation/main-nav';
+import classes from './app-header.module.css';
+
+/** Two rows below the md breakpoint, one above: keep in step with HEADER_HEIGHT. */
+export const HEADER_HEIGHT = { base: 100, md: 64 };
+
+export function AppHeader() {
+  const userData = useSignedInUser();
+  return (
+    <div className={classes.bar}>
+      <Group gap="lg" wrap="nowrap" className={classes.brand}>
+        <MobileNavMenu hiddenFrom="md" />
+        <AppName order={1} size="h4" />
+        <MainNav visibleFrom="md" />
+      </Group>
+      <Box className={classes.accounts}>
+        <AccountSelector />
+      </Box>
+      <Group gap="sm" wrap="nowrap" className={classes.user}>
+        <Text size="sm" fw={500} visibleFrom="md" truncate="end" maw={180} data-testid="user-full-name">
+          {userData.fullName}
+        </Text>
+        <SignOutButton />
+      </Group>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { LoginRoute } from '../features/auth/routes/login-route';
+import { TroubleSigningInRoute } from '../features/auth/routes/trouble-signing-in-route';
+import { PublicLayout } from './layout/public-layout';
+import { SignedInLayout } from './layout/signed-in-layout';
+import { ComingSoonRoute } from './routes/coming-soon-route';
+import { FallbackRedirect } from './routes/fallback-redirect';
+import { HomeRoute } from './routes/home-route';
+
+export const appRoutes: RouteObject[] = [
+  {
+    element: <PublicLayout />,
+    children: [
+      { path: '/login', element: <LoginRoute /> },
+      { path: '/troubleSigningIn', element: <TroubleSigningInRoute /> },
+    ],
+  },
+  {
+    element: <SignedInLayout />,
+    children: [
+      { path: '/home', element: <HomeRoute /> },
+      { path: '/invoices', element: <ComingSoonRoute titleKey="nav.invoices" /> },
+      { path: '/payments', element: <ComingSoonRoute titleKey="nav.payments" /> },
+      { path: '/disputes', element: <ComingSoonRoute titleKey="nav.disputes" /> },
+    ],
+  },
+  { path: '*', element: <FallbackRedirect /> },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}

@@ -1,0 +1,155 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { getUserData } from '../lib/user-storage';
+import { errorBody, type RecordedCall, type StubRoute, stubApi } from '../testing/fetch-stub';
+import { acme, beta, buildSummary, buildUserData } from '../testing/fixtures';
+import { renderApp } from '../testing/render';
+
+function signedInApi(summary: StubRoute['reply'] = { body: buildSummary() }, extra: StubRoute[] = []) {
+  return stubApi([
+    ...extra,
+    { method: 'GET', path: '/invoices/associationAccounts', reply: { body: [acme, beta] } },
+    {
+      method: 'GET',
+      path: '/location/serverDate',
+      reply: { body: { serverDate: '2026-11-22', serverTime: '' } },
+    },
+    { method: 'GET', path: '/dashboard/custSummary', reply: summary },
+    { method: 'GET', path: '/auth/privacyTemplate', reply: { body: { value: '' } } },
+  ]);
+}
+
+describe('signed-in app', () => {
+  it('greets the user and shows the summary in the user formats', async () => {
+    signedInApi();
+    renderApp({ route: '/home', userData: buildUserData() });
+
+    expect(screen.getByTestId('greeting')).toHaveTextContent('Welcome, Jane');
+    expect(screen.getByTestId('current-account')).toHaveTextContent('Acme Corp (C100)');
+    expect(screen.getByTestId('summary-loading')).toBeInTheDocument();
+    expect(await screen.findByTestId('summary-open-amount')).toHaveTextContent('$1,234.50');
+    expect(screen.getByTestId('summary-open-detail')).toHaveTextContent('1,234 invoices');
+    expect(screen.getByTestId('summary-overdue-detail')).toHaveTextContent('1 invoice');
+    expect(screen.getByTestId('summary-credits-amount')).toHaveTextContent('-$50.25');
+    expect(screen.getByTestId('server-date')).toHaveTextContent('Nov 22, 2026');
+  });
+
+  it('formats by the user formatting locale and currency symbol', async () => {
+    signedInApi();
+    renderApp({
+      route: '/home',
+      language: 'fr',
+      userData: buildUserData({ language: 'fr', localeForFormatting: 'fr-FR', currencyMap: { USD: 'US$' } }),
+    });
+    const amount = await screen.findByTestId('summary-open-amount');
+    // fr-FR groups with a narrow no-break space and puts the symbol after the amount.
+    expect(amount.textContent?.replace(/\s/g, ' ')).toBe('1 234,50 US$');
+    expect(screen.getByTestId('greeting')).toHaveTextContent('Bienvenue, Jane');
+  });
+
+  it('fetches the summary again for the new account after a change', async () => {
+    let served = 0;
+    const calls = signedInApi(() => {
+      served += 1;
+      return {
+        body:
+          served === 1
+            ? buildSummary()
+            : buildSummary({ custNo: 'C200', currencyCode: 'CAD', openBalance: '99' }),
+      };
+    }, [
+      {
+        method: 'PUT',
+        path: '/user/currenctCust/C200',
+        reply: { body: { currentCustNo: 'C200', currentCustomer: beta, currencyCode: 'CAD' } },
+      },
+    ]);
+    const { user } = renderApp({ route: '/home', userData: buildUserData() });
+    expect(await screen.findByTestId('summary-open-amount')).toHaveTextContent('$1,234.50');
+
+    await user.click(screen.getByTestId('account-select'));
+    await user.click(screen.getByRole('option', { name: 'Beta Industries (C200)' }));
+
+    await waitFor(() => expect(screen.getByTestId('summary-open-amount')).toHaveTextContent('CA$99.00'));
+    expect(screen.getByTestId('current-account')).toHaveTextContent('Beta Industries (C200)');
+    expect(
+      calls.filter((call: RecordedCall) => call.path === '/dashboard/custSummary').length,
+    ).toBeGreaterThanOrEqual(2);
+  });
+
+  it('sends the user to /login with the reason when the session has expired', async () => {
+    signedInApi({ status: 401, body: errorBody(401, 'SESSION_EXPIRED', 'Expired') });
+    const { router } = renderApp({ route: '/home', userData: buildUserData() });
+
+    expect(await screen.findByTestId('logout-reason')).toHaveTextContent('Your session has expired.');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(getUserData()).toBeNull();
+    expect(sessionStorage.getItem('logoutReason')).toBe('SESSION_EXPIRED');
+  });
+
+  it('treats a 415 as a deactivated user', async () => {
+    signedInApi({ status: 415, body: errorBody(415, 'USER_INACTIVE', 'Inactive') });
+    renderApp({ route: '/home', userData: buildUserData() });
+    expect(await screen.findByTestId('logout-reason')).toHaveTextContent(
+      'Your account has been deactivated.',
+    );
+  });
+
+  it('tells the user when the server answers 500', async () => {
+    signedInApi({ status: 500, body: errorBody(500, 'INTERNAL', 'Boom') });
+    renderApp({ route: '/home', userData: buildUserData() });
+    expect(
+      await screen.findByText('The server is responding error:500. Please try again later.', {
+        selector: 'p, div',
+      }),
+    ).toBeInTheDocument();
+    expect(await screen.findByTestId('summary-error')).toBeInTheDocument();
+    expect(getUserData()).not.toBeNull();
+  });
+
+  it('signs out: ends the server session, forgets the user and shows /login', async () => {
+    const calls = signedInApi(undefined, [
+      { method: 'GET', path: '/auth/logout', reply: { body: { loggedOut: true } } },
+    ]);
+    const { user, router } = renderApp({ route: '/home', userData: buildUserData() });
+
+    await user.click(screen.getByTestId('sign-out'));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(calls.some((call) => call.path === '/auth/logout')).toBe(true);
+    expect(getUserData()).toBeNull();
+    expect(screen.queryByTestId('logout-reason')).not.toBeInTheDocument();
+  });
+
+  it('shows a labelled placeholder for the areas still to come', async () => {
+    signedInApi();
+    const { user } = renderApp({ route: '/home', userData: buildUserData() });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    await user.click(within(nav).getByRole('link', { name: 'Invoices' }));
+    expect(await screen.findByRole('heading', { name: 'Invoices' })).toBeInTheDocument();
+    expect(screen.getByTestId('coming-soon')).toHaveTextContent('Coming soon');
+  });
+});
+
+describe('routing', () => {
+  it('sends unknown addresses to /login when signed out', async () => {
+    stubApi([{ method: 'GET', path: '/auth/privacyTemplate', reply: { body: { value: '' } } }]);
+    const { router } = renderApp({ route: '/no/such/page' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+
+  it('sends unknown addresses and /login to /home when signed in', async () => {
+    signedInApi();
+    const { router } = renderApp({ route: '/welcome', userData: buildUserData() });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    await router.navigate('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  });
+
+  it('keeps signed-out users away from signed-in pages', async () => {
+    stubApi([{ method: 'GET', path: '/auth/privacyTemplate', reply: { body: { value: '' } } }]);
+    const { router } = renderApp({ route: '/home' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});

@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { type TLoginRequest, type TUserData, ZLoginRequest } from '@settle/shared/auth';
+import { ErrorCode } from '@settle/shared/errors';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { ApiError, translateApiError } from '../../../lib/api-error';
+import { useLogin } from '../api/login';
+
+type TLoginFormInput = z.input<typeof ZLoginRequest>;
+type TFieldName = 'loginName' | 'password';
+
+export function LoginForm({ onSignedIn }: { onSignedIn: (userData: TUserData) => void }) {
+  const { t } = useTranslation(['auth', 'errors']);
+  const loginMutation = useLogin();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<TLoginFormInput, unknown, TLoginRequest>({
+    resolver: zodResolver(ZLoginRequest),
+    defaultValues: { loginName: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    loginMutation.mutate(values, {
+      onSuccess: onSignedIn,
+      onError: (error) => {
+        if (!(error instanceof ApiError)) return;
+        for (const fieldError of error.fieldErrors) {
+          if (fieldError.field === 'loginName' || fieldError.field === 'password') {
+            setError(fieldError.field, { type: 'server', message: fieldError.message });
+          }
+        }
+      },
+    });
+  });
+
+  // The schema's messages are English; the key is built from the field and the zod issue code.
+  const fieldError = (field: TFieldName): string | undefined => {
+    const error = errors[field];
+    if (!error) return undefined;
+    return t(`auth:validation.${field}.${error.type}`, { defaultValue: error.message });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={t('auth:login.title')}>
+      <Stack>
+        <SubmitErrorAlert error={loginMutation.error} />
+        <TextInput
+          label={t('auth:login.loginName')}
+          autoComplete="username"
+          data-testid="login-name"
+          error={fieldError('loginName')}
+          {...register('loginName')}
+        />
+        <PasswordInput
+          label={t('auth:login.password')}
+          autoComplete="current-password"
+          data-testid="password"
+          error={fieldError('password')}
+          {...register('password')}
+        />
+        <Button type="submit" loading={loginMutation.isPending} data-testid="sign-in" fullWidth>
+          {t('auth:login.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function SubmitErrorAlert({ error }: { error: Error | null }) {
+  const { t } = useTranslation(['auth', 'errors']);
+  if (!error) return null;
+  // Field problems show under their fields; an unreachable server has its own notification.
+  if (error instanceof ApiError) {
+    if (error.code === ErrorCode.VALIDATION_FAILED && error.fieldErrors.length > 0) return null;
+    if (error.status === 0 || error.status >= 500) return null;
+  }
+  return (
+    <Alert color="red" title={t('auth:login.failedTitle')} role="alert" data-testid="login-error">
+      {translateApiError(t, error)}
+    </Alert>
+  );
+}

@@ -1,0 +1,135 @@
+import { ErrorCode, ZErrorResponse } from '@settle/shared/errors';
+import type { z } from 'zod';
+import { ApiError, ClientErrorCode } from './api-error';
+import { getApiBase } from './public-config';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+/** What the app shell reacts to whichever screen made the call. */
+export type ApiFailureEvent =
+  | { kind: 'session-ended'; reason: string }
+  | { kind: 'network' }
+  | { kind: 'server-error'; status: number };
+
+type ApiFailureListener = (event: ApiFailureEvent) => void;
+const listeners = new Set<ApiFailureListener>();
+
+export function subscribeApiFailures(listener: ApiFailureListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function emit(event: ApiFailureEvent) {
+  for (const listener of listeners) listener(event);
+}
+
+const SESSION_CODES = new Set<string>([
+  ErrorCode.SESSION_EXPIRED,
+  ErrorCode.MGMT_SHUTDOWN,
+  ErrorCode.HOST_HEADER_MODIFIED,
+  ErrorCode.UNAUTHENTICATED,
+]);
+
+export interface ApiRequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, string | undefined>;
+  body?: unknown;
+  /** Validates the answer so that a contract drift fails loudly here, not deep in a screen. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+  /** False for calls whose 401 is an answer, not an ended session (sign-in with a wrong password). */
+  sessionAware?: boolean;
+}
+
+/** The cookie changes at sign-in and sign-out, so it is read at every call. */
+export function readCookie(name: string): string | undefined {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+function buildUrl(path: string, query?: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.append(key, value);
+  const search = params.toString();
+  return `${getApiBase()}${path}${search ? `?${search}` : ''}`;
+}
+
+export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET') {
+    const token = readCookie(XSRF_COOKIE);
+    if (token) headers[XSRF_HEADER] = token;
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    // A cancelled query is not a failure worth telling the user about.
+    if (options.signal?.aborted) throw error;
+    emit({ kind: 'network' });
+    throw new ApiError({
+      status: 0,
+      code: ClientErrorCode.NETWORK,
+      message: 'The server is not responding.',
+    });
+  }
+
+  const payload = await readJson(response);
+  if (!response.ok) throw toApiError(response.status, payload, options.sessionAware ?? true);
+  if (!options.schema) return payload as T;
+  const parsed = options.schema.safeParse(payload);
+  if (!parsed.success) {
+    throw new ApiError({
+      status: response.status,
+      code: ClientErrorCode.BAD_RESPONSE,
+      message: parsed.error.message,
+    });
+  }
+  return parsed.data;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function toApiError(status: number, payload: unknown, sessionAware: boolean): ApiError {
+  const parsed = ZErrorResponse.safeParse(payload);
+  const error = parsed.success
+    ? new ApiError({ status, ...parsed.data })
+    : new ApiError({
+        status,
+        code: status >= 500 ? ClientErrorCode.SERVER_ERROR : ErrorCode.BAD_REQUEST,
+        message: typeof payload === 'string' ? payload : `HTTP ${status}`,
+      });
+  if (status >= 500) emit({ kind: 'server-error', status });
+  if (sessionAware && status === 401) {
+    emit({
+      kind: 'session-ended',
+      reason: SESSION_CODES.has(error.code) ? error.code : ErrorCode.UNAUTHENTICATED,
+    });
+  }
+  // The spec's 415 means a deactivated user; a real media-type refusal (uploads) must not sign anyone out.
+  if (sessionAware && status === 415 && error.code !== ErrorCode.UNSUPPORTED_MEDIA_TYPE) {
+    emit({ kind: 'session-ended', reason: ErrorCode.USER_INACTIVE });
+  }
+  return error;
+}

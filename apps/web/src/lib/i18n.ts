@@ -1,0 +1,44 @@
+import i18next, { type i18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import enAccounts from '../locales/en/accounts.json';
+import enAuth from '../locales/en/auth.json';
+import enCommon from '../locales/en/common.json';
+import enErrors from '../locales/en/errors.json';
+import enHome from '../locales/en/home.json';
+import frAccounts from '../locales/fr/accounts.json';
+import frAuth from '../locales/fr/auth.json';
+import frCommon from '../locales/fr/common.json';
+import frErrors from '../locales/fr/errors.json';
+import frHome from '../locales/fr/home.json';
+import type { TLanguage } from './language';
+
+export const resources = {
+  en: { common: enCommon, auth: enAuth, accounts: enAccounts, home: enHome, errors: enErrors },
+  fr: { common: frCommon, auth: frAuth, accounts: frAccounts, home: frHome, errors: frErrors },
+} as const;
+
+/**
+ * A fresh instance per app (and per test) rather than the global one, so tests in one
+ * file cannot leak a language into another. The resources are bundled: init is synchronous.
+ */
+export function createI18n(language: TLanguage): i18n {
+  const instance = i18next.createInstance();
+  instance.use(initReactI18next).init({
+    resources,
+    lng: language,
+    fallbackLng: 'en',
+    supportedLngs: ['en', 'fr'],
+    ns: Object.keys(resources.en),
+    defaultNS: 'common',
+    initAsync: false,
+    // React escapes what it renders.
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  const applyDocumentLanguage = (lng: string) => {
+    document.documentElement.lang = lng;
+  };
+  applyDocumentLanguage(instance.language);
+  instance.on('languageChanged', applyDocumentLanguage);
+  return instance;
+}

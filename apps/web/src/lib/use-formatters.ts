@@ -1,0 +1,33 @@
+import { formatC2, formatDate, formatN0, formatN2 } from '@settle/shared/format';
+import { FALLBACK_CURRENCY } from '@settle/shared/rules/accounts';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUserData } from './use-user-data';
+
+export interface Formatters {
+  n0: (value: number | string) => string;
+  n2: (value: number | string) => string;
+  /** Currency with 2 decimals; the symbol is the one of the user's currencyMap. */
+  c2: (value: number | string, currencyCode?: string) => string;
+  date: (isoDate: string) => string;
+}
+
+/** The spec's display formats, by the user's formatting locale (the UI language before sign-in). */
+export function useFormatters(): Formatters {
+  const userData = useUserData();
+  const { i18n } = useTranslation();
+  const locale = userData?.localeForFormatting || i18n.language;
+  const defaultCurrency = userData?.currencyCode || FALLBACK_CURRENCY;
+  const currencyMap = userData?.currencyMap;
+
+  return useMemo(
+    () => ({
+      n0: (value) => formatN0(value, locale),
+      n2: (value) => formatN2(value, locale),
+      c2: (value, currencyCode = defaultCurrency) =>
+        formatC2(value, { locale, currencyCode, symbol: currencyMap?.[currencyCode] }),
+      date: (isoDate) => formatDate(isoDate, locale),
+    }),
+    [locale, defaultCurrency, currencyMap],
+  );
+}

@@ -1,0 +1,47 @@
+import type { TUserData } from '@settle/shared/auth';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProviders } from '../app/providers';
+import { createQueryClient } from '../app/query-client';
+import { appRoutes } from '../app/router';
+import { createI18n } from '../lib/i18n';
+import type { TLanguage } from '../lib/language';
+import { setUserData } from '../lib/user-storage';
+
+interface RenderOptions {
+  route?: string;
+  userData?: TUserData;
+  language?: TLanguage;
+}
+
+/** The whole app (real routes, providers, i18n) on an in-memory history. */
+export function renderApp(options: RenderOptions = {}) {
+  return renderWithRouter(appRoutes, options);
+}
+
+/** One component inside the real providers, at a route of its own. */
+export function renderComponent(ui: ReactNode, options: RenderOptions = {}) {
+  return renderWithRouter(
+    [
+      { path: '*', element: ui },
+      { path: '/home', element: <p>home page</p> },
+    ],
+    options,
+  );
+}
+
+function renderWithRouter(routes: Parameters<typeof createMemoryRouter>[0], options: RenderOptions) {
+  if (options.userData) setUserData(options.userData);
+  const i18n = createI18n(options.language ?? 'en');
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(routes, { initialEntries: [options.route ?? '/'] });
+  const user = userEvent.setup();
+  const result = render(
+    <AppProviders i18n={i18n} queryClient={queryClient} env="test">
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...result, router, i18n, queryClient, user };
+}
