@@ -10,6 +10,7 @@ import { configRoutes } from './modules/config/config.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -91,6 +92,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       dashboardRoutes(api, deps);
       invoicesRoutes(api, deps);
       cartRoutes(api, deps);
+      searchRoutes(api, deps);
     },
     { prefix: config.apiBase },
   );

@@ -5,9 +5,11 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createSessionService } from './modules/auth/session.service';
 import { type CartService, createCartService } from './modules/cart/cart.service';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { INVOICE_FIELDS } from './modules/invoices/invoice-fields';
 import { createInvoicesService } from './modules/invoices/invoices.service';
 import { createPromisesService } from './modules/invoices/promises.service';
 import { createColumnPreferencesService } from './modules/preferences/column-preferences.service';
+import { createSavedSearchesService } from './modules/search/saved-searches.service';
 
 /** Services wired once per app; routes reach the database only through these. */
 export function createServices(db: Db, config: AppConfig) {
@@ -22,7 +24,8 @@ export function createServices(db: Db, config: AppConfig) {
   const promises = createPromisesService(db, accounts, { maxDays: config.promiseMaxDays });
   cart = createCartService(db, accounts, invoices);
   const columnPreferences = createColumnPreferencesService(db);
-  return { sessions, accounts, auth, dashboard, invoices, promises, cart, columnPreferences };
+  const savedSearches = createSavedSearchesService(db, { invoices: INVOICE_FIELDS });
+  return { sessions, accounts, auth, dashboard, invoices, promises, cart, columnPreferences, savedSearches };
 }
 
 export type Services = ReturnType<typeof createServices>;

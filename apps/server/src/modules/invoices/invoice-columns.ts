@@ -19,3 +19,9 @@ export const INVOICE_COLUMNS: GridColumn[] = [
   { field: 'terms', title: 'Terms', dataType: 'string', visible: false, width: 110 },
   { field: 'paymentPending', title: 'Payment pending', dataType: 'boolean', visible: false, width: 110 },
 ];
+
+/** What the advanced search offers on the invoice grid: every filterable field with its type. */
+export const INVOICE_SEARCH_FIELDS = [
+  ...INVOICE_COLUMNS.map(({ field, title, dataType }) => ({ field, title, dataType })),
+  { field: 'tranBal', title: 'Transaction balance', dataType: 'currency' },
+];

@@ -1,0 +1,107 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../src/config';
+import { openDatabase, queryRows } from '../src/db/client';
+import { seedDemo } from '../src/db/seed/seed-demo';
+import { createServices } from '../src/services';
+import { insertBulkInvoices } from './bulk-invoices';
+import { benchFilters } from './filter-bench';
+import { describeTimes, timeIt } from './stats';
+
+/**
+ * npm run bench -- [--invoices 1000000] [--runs 200]
+ * A fresh database (PGlite in a temporary folder, or a new database on DATABASE_URL's
+ * server) with the demo plus N bulk invoices; then the grid query as the API runs it.
+ */
+async function main() {
+  const { values } = parseArgs({
+    options: { invoices: { type: 'string', default: '1000000' }, runs: { type: 'string', default: '200' } },
+  });
+  const invoiceCount = Number(values.invoices);
+  const runs = Number(values.runs);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'settle-bench-'));
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const database = await openBenchDatabase(config.databaseUrl, dataDir);
+  const { db } = database;
+  try {
+    await database.migrate();
+    console.log(`engine: ${database.kind}`);
+    let started = performance.now();
+    await seedDemo(db, { invoices: 0, seed: 1, today: new Date() });
+    await insertBulkInvoices(db, invoiceCount);
+    const [count] = await queryRows<{ count: number }>(db, sql`select count(*)::int as count from invoices`);
+    console.log(`seeded ${count!.count} invoices in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+    const services = createServices(db, config);
+    const [user] = await queryRows<{ id: number; tenant_id: number }>(
+      db,
+      sql`select id, tenant_id from users where login_name = 'demo.full'`,
+    );
+    const created = await services.sessions.create({
+      tenantId: user!.tenant_id,
+      userId: user!.id,
+      state: 'active',
+      current: { custNo: 'C10001', currencyCode: 'USD' },
+      ipAddress: '127.0.0.1',
+      userAgent: 'bench',
+    });
+    const session = await services.sessions.authenticate(created.token);
+    const [scope] = await queryRows<{ count: number }>(
+      db,
+      sql`select count(*)::int as count from invoices where cust_no = 'C10001' and tran_currency_code = 'USD' and status = 'O'`,
+    );
+    console.log(`grid scope (C10001, USD, open): ${scope!.count} invoices`);
+
+    const sorts = ['dueDate', 'amount', 'invNo', 'balance'] as const;
+    started = performance.now();
+    const grid = await timeIt(runs, (run) =>
+      services.invoices.list(session, {
+        status: 'O',
+        page: 1 + (run % 20),
+        pageSize: 50,
+        sort: sorts[run % sorts.length]!,
+        dir: run % 2 ? 'desc' : 'asc',
+      }),
+    );
+    console.log(`grid page of 50 (sorts ${sorts.join(', ')}, pages 1-20): ${describeTimes(grid)}`);
+    const deep = await timeIt(Math.max(10, runs / 10), () =>
+      services.invoices.list(session, { status: 'O', page: 1000, pageSize: 50, sort: 'dueDate', dir: 'asc' }),
+    );
+    console.log(`grid page 1000 of 50 by due date: ${describeTimes(deep)}`);
+    await benchFilters({ services, session, runs });
+  } finally {
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function openBenchDatabase(databaseUrl: string | undefined, dataDir: string) {
+  if (!databaseUrl) return openDatabase({ dataDir });
+  const { default: pg } = await import('pg');
+  const name = `settle_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: databaseUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
