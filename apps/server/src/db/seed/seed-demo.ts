@@ -172,7 +172,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     if ((start / BATCH) % 20 === 19) log(`seeded ${start + count} of ${options.invoices} invoices`);
   }
 
-  await db.execute(sql`analyze`);
+  await db.execute(sql`vacuum analyze`);
   return { customers: customerRows.length, users: DEMO_USERS.length, invoices: options.invoices, lineItems };
 }
 
