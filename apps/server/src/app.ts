@@ -9,6 +9,8 @@ import { cartRoutes } from './modules/cart/cart.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { documentsRoutes } from './modules/documents/documents.routes';
+import { exportsRoutes } from './modules/exports/exports.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -91,6 +93,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       accountsRoutes(api, deps);
       dashboardRoutes(api, deps);
       invoicesRoutes(api, deps);
+      documentsRoutes(api, deps);
+      exportsRoutes(api, deps);
       cartRoutes(api, deps);
       searchRoutes(api, deps);
     },

@@ -1,0 +1,249 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoiceLineItems } from '../../db/schema/invoices';
+import { buildCustomer, buildInvoice, buildTenant, buildUser, TEST_PASSWORD } from '../../test/factories';
+import { createTestApp, TestClient, type TestContext } from '../../test/test-app';
+import { readPdf } from './pdf-reader.test-helper';
+
+let context: TestContext;
+let client: TestClient;
+const ids = { own: '', foreign: '', other: '' };
+
+async function addLines(invoiceId: number, count: number, describe: (n: number) => string) {
+  await context.database.db.insert(invoiceLineItems).values(
+    Array.from({ length: count }, (_, index) => ({
+      invoiceId,
+      lineNo: index + 1,
+      item: `SKU-${index + 1}`,
+      description: describe(index + 1),
+      qtyShip: '2.000',
+      price: '12.5000',
+      ext: '25.00',
+    })),
+  );
+}
+
+beforeAll(async () => {
+  context = await createTestApp();
+  const { db } = context.database;
+  const tenant = await buildTenant(db, { isDefault: true });
+  const own = await buildCustomer(db, tenant.id, { company: 'Café Société', currencies: ['EUR', 'GBP'] });
+  const other = await buildCustomer(db, tenant.id, { company: 'Second Account', currencies: ['USD'] });
+  const foreign = await buildCustomer(db, tenant.id, { company: 'Foreign Secret Ltd', currencies: ['EUR'] });
+  Object.assign(ids, { own: own.custNo, foreign: foreign.custNo, other: other.custNo });
+  const user = await buildUser(db, tenant.id, {
+    customers: [{ id: own.id, defAccount: true }, { id: other.id }],
+  });
+
+  const single = await buildInvoice(db, own, {
+    invNo: 'INV-A',
+    tranCurrencyCode: 'EUR',
+    amount: '1234.50',
+    paidAmount: '200.00',
+    disputeAmount: '34.50',
+    poNumber: 'PO-7781',
+    terms: 'Net 30',
+    invoiceDate: '2026-09-15',
+    dueDate: '2026-10-15',
+  });
+  await addLines(single.id, 3, (n) => ['Crème brûlée kit', 'Espresso beans 1 kg', 'Delivery'][n - 1]!);
+  const long = await buildInvoice(db, own, { invNo: 'INV-LONG', tranCurrencyCode: 'EUR', amount: '2000.00' });
+  await addLines(long.id, 90, (n) =>
+    n % 10 === 0
+      ? `Line ${n}: a long description that wraps over several lines of the table to test row heights`
+      : `Line ${n} goods`,
+  );
+  const pounds = await buildInvoice(db, own, { invNo: 'INV-GBP', tranCurrencyCode: 'GBP', amount: '-75.25' });
+  await addLines(pounds.id, 1, () => 'Credit for returned goods');
+  await buildInvoice(db, own, {
+    invNo: 'INV-CLOSED',
+    tranCurrencyCode: 'EUR',
+    status: 'C',
+    amount: '10.00',
+    balance: '0.00',
+  });
+  await buildInvoice(db, other, { invNo: 'INV-OTHER', amount: '5.00' });
+  await buildInvoice(db, foreign, { invNo: 'INV-SECRET', tranCurrencyCode: 'EUR', amount: '999.00' });
+
+  client = new TestClient(context);
+  expect((await client.signIn(user.loginName, TEST_PASSWORD)).statusCode).toBe(200);
+});
+afterAll(() => context.close());
+
+const download = (query: string) => client.get(`/gateway/downloadLinkedContent?time=1730000000000&${query}`);
+
+describe('GET /gateway/downloadLinkedContent', () => {
+  it('renders one invoice: parties, facts, lines, totals with the currency, and the page footer', async () => {
+    const response = await download('invStatus=O&invNo=INV-A');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe('inline; filename="invoice-INV-A.pdf"');
+    expect(response.headers.message).toBeUndefined();
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const pdf = await readPdf(response.rawPayload);
+    expect(pdf.pageCount).toBe(1);
+    expect(pdf.title).toBe('Invoice INV-A');
+    for (const expected of [
+      'Northwind Receivables',
+      'INVOICE',
+      'INV-A',
+      'Café Société',
+      `Customer no. ${ids.own}`,
+      'Sep 15, 2026',
+      'Oct 15, 2026',
+      'Net 30',
+      'PO-7781',
+      'Crème brûlée kit',
+      'Espresso beans 1 kg',
+      'Delivery',
+      '€12.50',
+      '€25.00',
+      '€1,234.50 EUR',
+      '€200.00 EUR',
+      '€34.50 EUR',
+      'Balance due',
+      '€1,034.50 EUR',
+      'Page 1 of 1',
+    ]) {
+      expect(pdf.text).toContain(expected);
+    }
+  });
+
+  it('sends an attachment on type=download, with the currency symbol of each invoice', async () => {
+    const response = await download('type=download&invNo=INV-GBP');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe('attachment; filename="invoice-INV-GBP.pdf"');
+    const pdf = await readPdf(response.rawPayload);
+    expect(pdf.text).toContain('-£75.25 GBP');
+    expect(pdf.text).toContain('Credit for returned goods');
+  });
+
+  it('breaks a long line table across pages, repeating the table header, and numbers every page', async () => {
+    const pdf = await readPdf((await download('invNo=INV-LONG')).rawPayload);
+    expect(pdf.pageCount).toBeGreaterThanOrEqual(3);
+    pdf.pages.forEach((page, index) => {
+      expect(page).toContain(`Page ${index + 1} of ${pdf.pageCount}`);
+      // Every page that holds line items starts with the table header.
+      if (page.includes('SKU-')) expect(page).toMatch(/Item\s+Description\s+Qty\s+Price\s+Extended/);
+    });
+    expect(pdf.pages.filter((page) => page.includes('SKU-')).length).toBeGreaterThanOrEqual(3);
+    expect(pdf.pages[1]).toContain('Invoice INV-LONG (continued)');
+    for (let n = 1; n <= 90; n++) expect(pdf.text).toContain(`Line ${n}`);
+    expect(pdf.pages.at(-1)).toContain('€2,000.00 EUR');
+    // Nothing is lost at a page break: each line is on exactly one page.
+    const pagesWithLine90 = pdf.pages.filter((page) => page.includes('Line 90:'));
+    expect(pagesWithLine90).toHaveLength(1);
+  });
+
+  it('puts several invoices in one document, each from a new page, in the order asked', async () => {
+    const single = await readPdf((await download('invNo=INV-A')).rawPayload);
+    const long = await readPdf((await download('invNo=INV-LONG')).rawPayload);
+    const response = await download('invNo=INV-GBP&invNo=INV-A&invNo=INV-LONG&invNo=INV-A');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe('inline; filename="invoices-3.pdf"');
+    const pdf = await readPdf(response.rawPayload);
+    expect(pdf.pageCount).toBe(1 + single.pageCount + long.pageCount);
+    expect(pdf.pages[0]).toContain('No. INV-GBP');
+    expect(pdf.pages[1]).toContain('No. INV-A');
+    expect(pdf.pages[2]).toContain('No. INV-LONG');
+    expect(pdf.pages[1]).toContain(`Page 2 of ${pdf.pageCount}`);
+    expect(pdf.title).toBe('Invoices (3)');
+  });
+
+  it("answers 404 with the message header for another customer's invoice, and renders nothing", async () => {
+    const response = await download('invNo=INV-A&invNo=INV-SECRET');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers.message).toBe('INVOICE_NOT_FOUND');
+    expect(response.headers.arg).toBe('INV-SECRET');
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(response.json()).toMatchObject({
+      statusCode: 404,
+      code: 'INVOICE_NOT_FOUND',
+      args: ['INV-SECRET'],
+    });
+    expect(response.body).not.toContain('%PDF');
+    expect(response.body).not.toContain('Foreign Secret');
+
+    const unknown = await download('invNo=NOPE-1&invNo=NOPE-2');
+    expect(unknown.headers.arg).toBe('NOPE-1,NOPE-2');
+    // An invoice of a linked customer other than the one in scope is not found either.
+    expect((await download('invNo=INV-OTHER')).headers.message).toBe('INVOICE_NOT_FOUND');
+    expect((await download(`custNo=${ids.other}&invNo=INV-OTHER`)).statusCode).toBe(200);
+    const foreignCustomer = await download(`custNo=${ids.foreign}&invNo=INV-SECRET`);
+    expect(foreignCustomer.statusCode).toBe(404);
+    expect(foreignCustomer.headers.message).toBe('NOT_FOUND');
+  });
+
+  it('respects invStatus: an open invoice is not found among closed ones and the other way round', async () => {
+    expect((await download('invStatus=C&invNo=INV-A')).headers.message).toBe('INVOICE_NOT_FOUND');
+    expect((await download('invStatus=O&invNo=INV-CLOSED')).statusCode).toBe(404);
+    const closed = await download('invStatus=C&invNo=INV-CLOSED');
+    expect(closed.statusCode).toBe(200);
+    expect((await readPdf(closed.rawPayload)).text).toContain('Closed');
+  });
+
+  it('refuses no selection, too many invoices and a bad status with 400 and a message header', async () => {
+    const none = await download('invStatus=O');
+    expect(none.statusCode).toBe(400);
+    expect(none.headers.message).toBe('NO_INVOICE_SELECTED');
+
+    const many = await download(Array.from({ length: 51 }, (_, i) => `invNo=X-${i}`).join('&'));
+    expect(many.statusCode).toBe(400);
+    expect(many.headers.message).toBe('TOO_MANY_INVOICES');
+    expect(many.headers.arg).toBe('51,50');
+
+    const bad = await download('invStatus=Z&invNo=INV-A');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers.message).toBe('VALIDATION_FAILED');
+  });
+
+  it('percent-encodes header arguments that are not plain ASCII', async () => {
+    const response = await download(`invNo=${encodeURIComponent('FACT-é,1')}`);
+    expect(response.statusCode).toBe(404);
+    expect(response.headers.arg).toBe('FACT-%C3%A9%2C1');
+    expect(decodeURIComponent(String(response.headers.arg))).toBe('FACT-é,1');
+  });
+
+  it('needs a session', async () => {
+    const anonymous = new TestClient(context);
+    const response = await anonymous.get('/gateway/downloadLinkedContent?invNo=INV-A');
+    expect(response.statusCode).toBe(401);
+    expect(response.headers.message).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('GET /invoices/getFonts', () => {
+  const fontDirectory = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
+    'ttf',
+  );
+
+  it('serves the allow-listed fonts as font/ttf', async () => {
+    for (const name of ['DejaVuSans', 'DejaVuSans-Bold']) {
+      const response = await client.get(`/invoices/getFonts?fontName=${name}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('font/ttf');
+      expect(response.rawPayload.equals(readFileSync(path.join(fontDirectory, `${name}.ttf`)))).toBe(true);
+    }
+  });
+
+  it('answers 404 for any other name, and never reads a path from the request', async () => {
+    for (const name of [
+      'DejaVuSansMono',
+      '../ttf/DejaVuSans',
+      'DejaVuSans.ttf',
+      '__proto__',
+      'toString',
+      '/etc/passwd',
+    ]) {
+      const response = await client.get(`/invoices/getFonts?fontName=${encodeURIComponent(name)}`);
+      expect(response.statusCode).toBe(404);
+      expect(response.headers.message).toBe('FONT_NOT_FOUND');
+      expect(response.json().code).toBe('FONT_NOT_FOUND');
+    }
+    expect((await client.get('/invoices/getFonts')).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,206 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { roundMoney } from '@settle/shared/money';
+import PDFDocument from 'pdfkit';
+
+/**
+ * What both generated PDFs (the invoice document and the grid export) share: the
+ * embedded DejaVu fonts (so that é, €, £ render), amount formatting from decimal
+ * strings (never through floats), word wrapping and the "Page X of Y" footer.
+ */
+
+/** The only fonts a request can name: the served name -> the file in dejavu-fonts-ttf/ttf. */
+export const FONT_FILES = {
+  DejaVuSans: 'DejaVuSans.ttf',
+  'DejaVuSans-Bold': 'DejaVuSans-Bold.ttf',
+} as const;
+export type FontName = keyof typeof FONT_FILES;
+
+const fontDirectory = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
+  'ttf',
+);
+
+/**
+ * The regular font is the document's first font, named by its path: pdfkit caches a font
+ * under the key it was first opened with, and a second name for the same face (a
+ * registered alias) would be re-parsed on every font switch, which made tables ~10x slower.
+ */
+export const FONT_REGULAR = path.join(fontDirectory, FONT_FILES.DejaVuSans);
+export const FONT_BOLD = 'Bold';
+const fontCache = new Map<FontName, Buffer>();
+
+export function isFontName(name: string): name is FontName {
+  return Object.hasOwn(FONT_FILES, name);
+}
+
+/** The font file of an allow-listed name; the path never comes from a request. */
+export function readFont(name: FontName): Buffer {
+  let data = fontCache.get(name);
+  if (!data) {
+    data = readFileSync(path.join(fontDirectory, FONT_FILES[name]));
+    fontCache.set(name, data);
+  }
+  return data;
+}
+
+export type PdfDocument = InstanceType<typeof PDFDocument>;
+
+/** A buffered-pages document with the DejaVu fonts registered as Body and Bold. */
+export function createPdfDocument(options: {
+  layout: 'portrait' | 'landscape';
+  margin: number;
+  title: string;
+  author: string;
+}): PdfDocument {
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    layout: options.layout,
+    margin: options.margin,
+    bufferPages: true,
+    // The first font is DejaVu too, so that pdfkit never loads its standard Helvetica.
+    font: FONT_REGULAR,
+    info: { Title: options.title, Author: options.author, Creator: 'Settle' },
+  });
+  doc.registerFont(FONT_BOLD, readFont('DejaVuSans-Bold'));
+  return doc;
+}
+
+const DECIMAL = /^(-)?(\d+)(?:\.(\d+))?$/;
+
+function groupThousands(whole: string): string {
+  return whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** '-1234.5' -> '-1,234.50': 2 decimals, rounded as the specification says, en-US grouping. */
+export function formatAmount(value: string): string {
+  const match = DECIMAL.exec(roundMoney(value));
+  if (!match) return value;
+  const [, sign = '', whole = '0', fraction = '00'] = match;
+  return `${sign}${groupThousands(whole)}.${fraction}`;
+}
+
+/** An amount with the currency symbol before the digits and the sign before the symbol: '-€25.50'. */
+export function formatMoney(value: string, symbol: string): string {
+  return withSymbol(formatAmount(value), symbol);
+}
+
+/** The symbol between the sign and the digits of an already formatted amount. */
+export function withSymbol(formatted: string, symbol: string): string {
+  return formatted.startsWith('-') ? `-${symbol}${formatted.slice(1)}` : `${symbol}${formatted}`;
+}
+
+/**
+ * A unit price keeps the precision it is stored with (up to 4 decimals) so that quantity
+ * times price visibly gives the extended amount; at least 2 decimals are shown.
+ */
+export function formatUnitPrice(value: string): string {
+  const match = DECIMAL.exec(value.trim());
+  if (!match) return value;
+  const [, sign = '', whole = '0', fraction = ''] = match;
+  const kept = fraction.replace(/0+$/, '').padEnd(2, '0');
+  return `${sign}${groupThousands(whole)}.${kept}`;
+}
+
+/** A quantity without trailing zeros: '2.500' -> '2.5', '3.000' -> '3'. */
+export function formatQuantity(value: string): string {
+  const match = DECIMAL.exec(value.trim());
+  if (!match) return value;
+  const [, sign = '', whole = '0', fraction = ''] = match;
+  const kept = fraction.replace(/0+$/, '');
+  return `${sign}${groupThousands(whole)}${kept ? `.${kept}` : ''}`;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** 'YYYY-MM-DD' -> 'Oct 1, 2026' (a calendar date: no time zone can shift it). */
+export function formatLongDate(isoDate: string | null): string {
+  if (!isoDate) return '';
+  const [year, month, day] = isoDate.slice(0, 10).split('-').map(Number);
+  if (!year || !month || !day) return isoDate;
+  return `${MONTHS[month - 1]} ${day}, ${year}`;
+}
+
+/** 'YYYY-MM-DD' -> 'MM/DD/YYYY', the export format of the specification. */
+export function formatShortDate(isoDate: string | null): string {
+  if (!isoDate) return '';
+  const [year, month, day] = isoDate.slice(0, 10).split('-');
+  return year && month && day ? `${month}/${day}/${year}` : isoDate;
+}
+
+/**
+ * The text cut into lines that fit `width` in the current font and size. Words longer
+ * than a line are broken by characters; explicit newlines are kept.
+ */
+export function wrapText(doc: PdfDocument, text: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split(/\r?\n/)) {
+    let line = '';
+    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (doc.widthOfString(candidate) <= width) {
+        line = candidate;
+        continue;
+      }
+      if (line) lines.push(line);
+      line = '';
+      let rest = word;
+      while (doc.widthOfString(rest) > width) {
+        let cut = rest.length - 1;
+        while (cut > 1 && doc.widthOfString(rest.slice(0, cut)) > width) cut--;
+        lines.push(rest.slice(0, cut));
+        rest = rest.slice(cut);
+      }
+      line = rest;
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+/** The text shortened with an ellipsis so that it fits on one line of `width`. */
+export function fitText(doc: PdfDocument, text: string, width: number): string {
+  if (doc.widthOfString(text) <= width) return text;
+  let end = text.length;
+  while (end > 0 && doc.widthOfString(`${text.slice(0, end)}…`) > width) end--;
+  return `${text.slice(0, end)}…`;
+}
+
+/**
+ * One line of text at an exact place, never wrapped and never starting a new page
+ * (pdfkit only pages when it wraps). Right alignment is computed here.
+ */
+export function drawText(
+  doc: PdfDocument,
+  text: string,
+  x: number,
+  y: number,
+  options: { width?: number; align?: 'left' | 'right' | 'center' } = {},
+): void {
+  if (!text) return;
+  let left = x;
+  if (options.width !== undefined && options.align && options.align !== 'left') {
+    const free = options.width - doc.widthOfString(text);
+    left = options.align === 'right' ? x + free : x + free / 2;
+  }
+  doc.text(text, left, y, { lineBreak: false });
+}
+
+/** Writes "Page X of Y" (and an optional left text per page) on every buffered page. */
+export function drawPageFooters(
+  doc: PdfDocument,
+  options: { margin: number; leftText?: (pageIndex: number) => string },
+): void {
+  const range = doc.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index++) {
+    doc.switchToPage(index);
+    const y = doc.page.height - options.margin / 2 - 8;
+    const width = doc.page.width - options.margin * 2;
+    doc.font(FONT_REGULAR).fontSize(8).fillColor('#555555');
+    const left = options.leftText?.(index);
+    if (left) drawText(doc, left, options.margin, y);
+    drawText(doc, `Page ${index + 1} of ${range.count}`, options.margin, y, { width, align: 'right' });
+  }
+  doc.fillColor('black');
+}

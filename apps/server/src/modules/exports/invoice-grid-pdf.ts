@@ -1,0 +1,168 @@
+import type { TInvoiceRow } from '@settle/shared/invoices';
+import { fromMinorUnits, toMinorUnits } from '@settle/shared/money';
+import {
+  createPdfDocument,
+  drawPageFooters,
+  drawText,
+  FONT_BOLD,
+  FONT_REGULAR,
+  fitText,
+  formatAmount,
+  formatLongDate,
+  formatShortDate,
+  type PdfDocument,
+} from '../documents/pdf-layout';
+import { columnHeader, type ExportColumn } from './export-columns';
+
+export type InvoiceGridPdfOptions = {
+  columns: ExportColumn[];
+  currencyCode: string;
+  batches: AsyncIterable<TInvoiceRow[]>;
+  company: string;
+  custNo: string;
+  status: 'O' | 'C';
+  filter?: string;
+  /** The day shown as the export date (YYYY-MM-DD). */
+  exportedOn: string;
+  sellerName: string;
+};
+
+const MARGIN = 36;
+const FONT_SIZE = 8;
+const ROW_HEIGHT = 14;
+const HEADER_HEIGHT = 18;
+const PADDING = 4;
+const RED = '#c00000';
+
+type Placed = ExportColumn & { x: number; w: number; align: 'left' | 'right' };
+
+/**
+ * The invoice grid as a landscape table: the same rows and columns as the Excel export,
+ * the header repeated on every page, the totals of the amount columns at the end and
+ * "Page X of Y" on every page. Pages are buffered for the page count, which is why the
+ * PDF export is capped (see PDF_EXPORT_MAX_ROWS) and large exports go to Excel.
+ */
+export async function renderInvoiceGridPdf(
+  options: InvoiceGridPdfOptions,
+): Promise<{ document: PdfDocument; rowCount: number }> {
+  const statusWord = options.status === 'O' ? 'Open' : 'Closed';
+  const title = `${statusWord} invoices of ${options.company} (${options.custNo})`;
+  const doc = createPdfDocument({ layout: 'landscape', margin: MARGIN, title, author: options.sellerName });
+  const columns = placeColumns(options.columns, doc.page.width - MARGIN * 2);
+  const bottom = doc.page.height - MARGIN - 8;
+
+  doc.font(FONT_BOLD).fontSize(13).fillColor('black');
+  drawText(doc, title, MARGIN, MARGIN);
+  doc.font(FONT_REGULAR).fontSize(8).fillColor('#555555');
+  const facts = [`Amounts in ${options.currencyCode}`, `Exported ${formatLongDate(options.exportedOn)}`];
+  if (options.filter?.trim()) facts.push(`Filter: ${options.filter.trim()}`);
+  drawText(doc, fitText(doc, facts.join(' · '), doc.page.width - MARGIN * 2), MARGIN, MARGIN + 18);
+  let y = drawHeader(doc, columns, options.currencyCode, MARGIN + 34);
+
+  const totals = new Map<string, number>();
+  for (const column of columns) if (column.type === 'currency') totals.set(column.field, 0);
+  let rowCount = 0;
+  for await (const batch of options.batches) {
+    for (const row of batch) {
+      if (y + ROW_HEIGHT > bottom) {
+        doc.addPage();
+        doc.font(FONT_BOLD).fontSize(9).fillColor('black');
+        drawText(doc, `${title} (continued)`, MARGIN, MARGIN);
+        y = drawHeader(doc, columns, options.currencyCode, MARGIN + 16);
+      }
+      if (rowCount % 2 === 1) doc.rect(MARGIN, y, doc.page.width - MARGIN * 2, ROW_HEIGHT).fill('#f4f6f8');
+      doc.font(FONT_REGULAR).fontSize(FONT_SIZE);
+      for (const column of columns) {
+        const raw = row[column.field];
+        if (column.type === 'currency' && typeof raw === 'string') {
+          totals.set(column.field, (totals.get(column.field) ?? 0) + toMinorUnits(raw));
+        }
+        drawCell(doc, column, cellText(column, raw), y, isNegative(column, raw));
+      }
+      y += ROW_HEIGHT;
+      rowCount++;
+    }
+  }
+
+  if (y + ROW_HEIGHT * 2 + 6 > bottom) {
+    doc.addPage();
+    y = drawHeader(doc, columns, options.currencyCode, MARGIN);
+  }
+  doc
+    .moveTo(MARGIN, y + 1)
+    .lineTo(doc.page.width - MARGIN, y + 1)
+    .lineWidth(0.8)
+    .strokeColor('black')
+    .stroke();
+  y += 4;
+  doc.font(FONT_BOLD).fontSize(FONT_SIZE);
+  const label = `Total: ${rowCount.toLocaleString('en-US')} ${rowCount === 1 ? 'invoice' : 'invoices'}`;
+  const labelColumn = columns.find((column) => column.type !== 'currency');
+  if (labelColumn && labelColumn === columns[0]) drawCell(doc, labelColumn, label, y, false);
+  else drawText(doc, label, MARGIN + PADDING, y + ROW_HEIGHT + 2);
+  for (const column of columns) {
+    const minor = totals.get(column.field);
+    if (minor === undefined) continue;
+    drawCell(doc, column, formatAmount(fromMinorUnits(minor)), y, minor < 0);
+  }
+
+  drawPageFooters(doc, {
+    margin: MARGIN,
+    leftText: () => `${options.sellerName} · Invoices of ${options.custNo} (${options.currencyCode})`,
+  });
+  doc.end();
+  return { document: doc, rowCount };
+}
+
+function placeColumns(columns: ExportColumn[], width: number): Placed[] {
+  const weight = columns.reduce((sum, column) => sum + column.width, 0) || 1;
+  let x = MARGIN;
+  return columns.map((column) => {
+    const w = (column.width / weight) * width;
+    const placed: Placed = {
+      ...column,
+      x,
+      w,
+      align:
+        column.type === 'currency' || column.type === 'number' || column.type === 'integer'
+          ? 'right'
+          : 'left',
+    };
+    x += w;
+    return placed;
+  });
+}
+
+function drawHeader(doc: PdfDocument, columns: Placed[], currencyCode: string, y: number): number {
+  doc.rect(MARGIN, y, doc.page.width - MARGIN * 2, HEADER_HEIGHT).fill('#e3e8ee');
+  doc.font(FONT_BOLD).fontSize(FONT_SIZE).fillColor('black');
+  for (const column of columns) drawCell(doc, column, columnHeader(column, currencyCode), y + 2, false);
+  return y + HEADER_HEIGHT;
+}
+
+function drawCell(doc: PdfDocument, column: Placed, text: string, y: number, negative: boolean) {
+  const width = column.w - PADDING * 2;
+  doc.fillColor(negative ? RED : 'black');
+  drawText(doc, fitText(doc, text, width), column.x + PADDING, y + 3, { width, align: column.align });
+  doc.fillColor('black');
+}
+
+function isNegative(column: ExportColumn, raw: unknown): boolean {
+  return column.type === 'currency' && typeof raw === 'string' && raw.trim().startsWith('-');
+}
+
+function cellText(column: ExportColumn, raw: unknown): string {
+  if (raw === null || raw === undefined) return '';
+  const text = String(raw);
+  switch (column.type) {
+    case 'currency':
+      return formatAmount(text);
+    case 'date':
+    case 'datetime':
+      return formatShortDate(text);
+    case 'boolean':
+      return raw === true || text === 'true' ? 'Yes' : 'No';
+    default:
+      return text;
+  }
+}
