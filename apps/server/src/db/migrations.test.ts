@@ -16,6 +16,9 @@ describe('migrations', () => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(rows.map((row) => row.table_name)).toEqual([
+      'account_tokens',
+      'captcha_challenges',
+      'courier_messages',
       'currencies',
       'customers',
       'grid_preferences',
@@ -23,8 +26,10 @@ describe('migrations', () => {
       'invoice_line_items',
       'invoices',
       'legal_templates',
+      'login_throttles',
       'payment_cart_lines',
       'payment_carts',
+      'pin_challenges',
       'saved_searches',
       'sessions',
       'tenants',

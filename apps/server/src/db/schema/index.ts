@@ -7,3 +7,4 @@ export * from './preferences';
 export * from './sessions';
 export * from './tenants';
 export * from './users';
+export * from './access';

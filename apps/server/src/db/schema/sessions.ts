@@ -29,6 +29,8 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+    /** Set when the session was ended from outside (MGMT_SHUTDOWN): the next call tells why. */
+    revokedReason: text('revoked_reason'),
   },
   (table) => [index('sessions_user').on(table.userId)],
 );
