@@ -8,6 +8,7 @@ import { openDatabase, queryRows } from '../src/db/client';
 import { seedDemo } from '../src/db/seed/seed-demo';
 import { createServices } from '../src/services';
 import { insertBulkInvoices } from './bulk-invoices';
+import { benchExports, benchInvoicePdf } from './export-bench';
 import { benchFilters } from './filter-bench';
 import { describeTimes, timeIt } from './stats';
 
@@ -30,7 +31,7 @@ async function main() {
     await database.migrate();
     console.log(`engine: ${database.kind}`);
     let started = performance.now();
-    await seedDemo(db, { invoices: 0, seed: 1, today: new Date() });
+    await seedDemo(db, { invoices: 2000, seed: 1, today: new Date() });
     await insertBulkInvoices(db, invoiceCount);
     const [count] = await queryRows<{ count: number }>(db, sql`select count(*)::int as count from invoices`);
     console.log(`seeded ${count!.count} invoices in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -72,6 +73,12 @@ async function main() {
     );
     console.log(`grid page 1000 of 50 by due date: ${describeTimes(deep)}`);
     await benchFilters({ services, session, runs });
+    await benchExports({ db, services, session });
+    const demoInvoices = await queryRows<{ inv_no: string }>(
+      db,
+      sql`select inv_no from invoices where cust_no = 'C10001' and inv_no not like 'BULK-%' order by id limit 50`,
+    );
+    await benchInvoicePdf({ services, session, invNos: demoInvoices.map((row) => row.inv_no) });
   } finally {
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,69 @@
+import { Writable } from 'node:stream';
+import type { Db } from '../src/db/client';
+import type { SessionContext } from '../src/modules/auth/session.service';
+import { createDocumentsService } from '../src/modules/documents/documents.service';
+import { createExportsService } from '../src/modules/exports/exports.service';
+import { writeInvoicesXlsx } from '../src/modules/exports/invoice-xlsx';
+import type { Services } from '../src/services';
+import { describeTimes, timeIt } from './stats';
+
+/** Samples heap and RSS while a task runs, to report the export's peak memory. */
+async function withPeakMemory<T>(task: () => Promise<T>) {
+  const before = process.memoryUsage();
+  let peakHeap = before.heapUsed;
+  let peakRss = before.rss;
+  const timer = setInterval(() => {
+    const now = process.memoryUsage();
+    peakHeap = Math.max(peakHeap, now.heapUsed);
+    peakRss = Math.max(peakRss, now.rss);
+  }, 50);
+  try {
+    const result = await task();
+    return { result, before, peakHeap, peakRss };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(0)} MB`;
+
+export async function benchExports(options: { db: Db; services: Services; session: SessionContext }) {
+  const exportsService = createExportsService(options.db, options.services.accounts);
+  const prepared = await exportsService.prepare(
+    options.session,
+    { status: 'O', page: 1, pageSize: 50, sort: 'dueDate', dir: 'asc', scope: 'all' },
+    'xlsx',
+  );
+  let bytes = 0;
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length;
+      done();
+    },
+  });
+  const started = performance.now();
+  const measured = await withPeakMemory(() =>
+    writeInvoicesXlsx(sink, { columns: prepared.columns, currencyCode: prepared.currencyCode, batches: prepared.batches() }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `Excel export of ${measured.result.rowCount} rows: ${(measured.result.rowCount / seconds).toFixed(0)} rows/s (${seconds.toFixed(1)} s, ${mb(bytes)} file); ` +
+      `heap ${mb(measured.before.heapUsed)} before, peak ${mb(measured.peakHeap)}; RSS peak ${mb(measured.peakRss)}`,
+  );
+}
+
+export async function benchInvoicePdf(options: { services: Services; session: SessionContext; invNos: string[] }) {
+  const documents = createDocumentsService({ invoices: options.services.invoices, accounts: options.services.accounts });
+  const drain = async (invNos: string[]) => {
+    const pdf = await documents.invoicePdf(options.session, { invNos });
+    for await (const _chunk of pdf.document) {
+      // consume the stream to the end
+    }
+  };
+  const single = await timeIt(30, (run) => drain([options.invNos[run % options.invNos.length]!]));
+  console.log(`invoice PDF, one invoice with its lines: ${describeTimes(single)}`);
+  const batch = options.invNos.slice(0, 50);
+  const started = performance.now();
+  await drain(batch);
+  console.log(`invoice PDF of ${batch.length} invoices in one document: ${((performance.now() - started) / batch.length).toFixed(1)} ms per invoice`);
+}
