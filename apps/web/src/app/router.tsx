@@ -6,6 +6,9 @@ import { SignedInLayout } from './layout/signed-in-layout';
 import { ComingSoonRoute } from './routes/coming-soon-route';
 import { FallbackRedirect } from './routes/fallback-redirect';
 import { HomeRoute } from './routes/home-route';
+import { InvoiceDetailRoute } from './routes/invoice-detail-route';
+import { InvoicesRoute } from './routes/invoices-route';
+import { PaymentCartRoute } from './routes/payment-cart-route';
 
 export const appRoutes: RouteObject[] = [
   {
@@ -19,7 +22,11 @@ export const appRoutes: RouteObject[] = [
     element: <SignedInLayout />,
     children: [
       { path: '/home', element: <HomeRoute /> },
-      { path: '/invoices', element: <ComingSoonRoute titleKey="nav.invoices" /> },
+      { path: '/invoices', element: <InvoicesRoute /> },
+      { path: '/detail/:status/:invNo', element: <InvoiceDetailRoute /> },
+      { path: '/paymentCart', element: <PaymentCartRoute /> },
+      // The disputes screens are another issue: the grid's dispute links land here meanwhile.
+      { path: '/dispute/:invNo', element: <ComingSoonRoute titleKey="nav.disputes" /> },
       { path: '/payments', element: <ComingSoonRoute titleKey="nav.payments" /> },
       { path: '/disputes', element: <ComingSoonRoute titleKey="nav.disputes" /> },
     ],

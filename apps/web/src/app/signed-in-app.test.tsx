@@ -125,8 +125,8 @@ describe('signed-in app', () => {
     signedInApi();
     const { user } = renderApp({ route: '/home', userData: buildUserData() });
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
-    await user.click(within(nav).getByRole('link', { name: 'Invoices' }));
-    expect(await screen.findByRole('heading', { name: 'Invoices' })).toBeInTheDocument();
+    await user.click(within(nav).getByRole('link', { name: 'Payments' }));
+    expect(await screen.findByRole('heading', { name: 'Payments' })).toBeInTheDocument();
     expect(screen.getByTestId('coming-soon')).toHaveTextContent('Coming soon');
   });
 });

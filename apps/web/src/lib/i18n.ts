@@ -2,19 +2,47 @@ import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enAccounts from '../locales/en/accounts.json';
 import enAuth from '../locales/en/auth.json';
+import enCart from '../locales/en/cart.json';
 import enCommon from '../locales/en/common.json';
+import enDocuments from '../locales/en/documents.json';
 import enErrors from '../locales/en/errors.json';
 import enHome from '../locales/en/home.json';
+import enInvoices from '../locales/en/invoices.json';
+import enSearch from '../locales/en/search.json';
 import frAccounts from '../locales/fr/accounts.json';
 import frAuth from '../locales/fr/auth.json';
+import frCart from '../locales/fr/cart.json';
 import frCommon from '../locales/fr/common.json';
+import frDocuments from '../locales/fr/documents.json';
 import frErrors from '../locales/fr/errors.json';
 import frHome from '../locales/fr/home.json';
+import frInvoices from '../locales/fr/invoices.json';
+import frSearch from '../locales/fr/search.json';
 import type { TLanguage } from './language';
 
 export const resources = {
-  en: { common: enCommon, auth: enAuth, accounts: enAccounts, home: enHome, errors: enErrors },
-  fr: { common: frCommon, auth: frAuth, accounts: frAccounts, home: frHome, errors: frErrors },
+  en: {
+    common: enCommon,
+    auth: enAuth,
+    accounts: enAccounts,
+    home: enHome,
+    errors: enErrors,
+    documents: enDocuments,
+    search: enSearch,
+    invoices: enInvoices,
+    cart: enCart,
+  },
+  fr: {
+    common: frCommon,
+    auth: frAuth,
+    accounts: frAccounts,
+    home: frHome,
+    errors: frErrors,
+    documents: frDocuments,
+    search: frSearch,
+    invoices: frInvoices,
+    cart: frCart,
+  },
 } as const;
 
 /**

@@ -2,6 +2,7 @@ import { Box, Group, Text } from '@mantine/core';
 import { AppName } from '../../components/ui/app-name';
 import { AccountSelector } from '../../features/accounts/components/account-selector';
 import { SignOutButton } from '../../features/auth/components/sign-out-button';
+import { CartLink } from '../../features/cart/components/cart-link';
 import { useSignedInUser } from '../../lib/use-user-data';
 import { MainNav, MobileNavMenu } from '../navigation/main-nav';
 import classes from './app-header.module.css';
@@ -22,6 +23,7 @@ export function AppHeader() {
         <AccountSelector />
       </Box>
       <Group gap="sm" wrap="nowrap" className={classes.user}>
+        <CartLink />
         <Text size="sm" fw={500} visibleFrom="md" truncate="end" maw={180} data-testid="user-full-name">
           {userData.fullName}
         </Text>

@@ -1,0 +1,28 @@
+import { Container } from '@mantine/core';
+import type { TInvoiceStatus } from '@settle/shared/invoices';
+import { Navigate, useParams } from 'react-router';
+import { useAddToCartAction } from '../../features/cart/components/use-add-to-cart-action';
+import { InvoiceDetail } from '../../features/invoices/components/invoice-detail';
+import { useDocumentViewer } from './use-document-viewer';
+
+/** /detail/:status/:invNo: one invoice, with the cart and the printing composed in. */
+export function InvoiceDetailRoute() {
+  const params = useParams();
+  const addToCart = useAddToCartAction();
+  const documents = useDocumentViewer();
+  const status: TInvoiceStatus | null = params.status === 'O' || params.status === 'C' ? params.status : null;
+  if (!status || !params.invNo) return <Navigate to="/invoices" replace />;
+  return (
+    <Container size="xl">
+      <InvoiceDetail
+        key={`${status}|${params.invNo}`}
+        invNo={params.invNo}
+        status={status}
+        onPrint={documents.open}
+        onAddToCart={addToCart}
+        backTo={status === 'C' ? '/invoices?status=C' : '/invoices'}
+      />
+      {documents.viewer}
+    </Container>
+  );
+}

@@ -1,0 +1,207 @@
+import type { TCartLine, TPaymentCart } from '@settle/shared/cart';
+import { addMoney } from '@settle/shared/money';
+import { ALL_PRIVILEGES, Privilege } from '@settle/shared/privileges';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { type RecordedCall, type StubRoute, stubApi } from '../../../testing/fetch-stub';
+import { acme, beta, buildUserData, gamma } from '../../../testing/fixtures';
+import { renderApp } from '../../../testing/render';
+
+function line(invNo: string, balance: string, disputed = '0.00'): TCartLine {
+  return {
+    invNo,
+    tranId: `T-${invNo}`,
+    balance,
+    disputed,
+    originalAmount: balance,
+    payment: addMoney(balance, `-${disputed}`.replace('--', '')),
+    custNo: 'C100',
+    currencyCode: 'USD',
+  };
+}
+
+function cartOf(payments: TCartLine[], currencyCode = 'USD'): TPaymentCart {
+  return {
+    custNo: 'C100',
+    currencyCode,
+    paymentCartName: `C100-PaymentCart-${currencyCode}`,
+    payments,
+    paymentSummary: {
+      nbrOfInvoices: payments.length,
+      totalAmount: addMoney('0', ...payments.map((entry) => entry.payment)),
+    },
+  };
+}
+
+/** A server cart: GET, remove, empty and sync act on the same lines. */
+function cartApi(initial: TCartLine[], options: { dropOnSync?: string[]; currencyCode?: string } = {}) {
+  let lines = [...initial];
+  const routes: StubRoute[] = [
+    { method: 'GET', path: '/invoices/associationAccounts', reply: { body: [acme, beta, gamma] } },
+    { method: 'GET', path: '/payment/cart', reply: () => ({ body: cartOf(lines, options.currencyCode) }) },
+    {
+      method: 'POST',
+      path: '/payment/cart/remove',
+      reply: (call) => {
+        const removed = (call.body as { invNo: string[] }).invNo;
+        lines = lines.filter((entry) => !removed.includes(entry.invNo));
+        return { body: cartOf(lines, options.currencyCode) };
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/payment/cart',
+      reply: () => {
+        lines = [];
+        return { body: cartOf(lines, options.currencyCode) };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/payment/syncPaymentCart/C100',
+      reply: (call) => {
+        const asked = call.body as string[];
+        const dropped = options.dropOnSync ?? [];
+        lines = lines.filter((entry) => !dropped.includes(entry.invNo));
+        return {
+          body: lines
+            .filter((entry) => asked.includes(entry.invNo))
+            .map((entry) =>
+              entry.invNo === 'A'
+                ? { invNo: 'A', balance: '90.00', disputed: '10.00', payment: '80.00' }
+                : {
+                    invNo: entry.invNo,
+                    balance: entry.balance,
+                    disputed: entry.disputed,
+                    payment: entry.payment,
+                  },
+            ),
+        };
+      },
+    },
+    { method: 'GET', path: '/invoices/pricollector/C100', reply: { status: 404, body: {} } },
+  ];
+  return stubApi(routes);
+}
+
+const rowIds = () => screen.queryAllByTestId(/^cart-row-/).map((row) => row.getAttribute('data-testid'));
+const byPath = (calls: RecordedCall[], method: string, path: string) =>
+  calls.filter((call) => call.method === method && call.path === path);
+
+describe('PaymentCart', () => {
+  it('syncs at load: drops the lines the server no longer returns and takes its amounts', async () => {
+    const calls = cartApi([line('A', '100.00'), line('B', '50.25', '0.25'), line('C', '20.00')], {
+      dropOnSync: ['C'],
+    });
+    renderApp({ route: '/paymentCart', userData: buildUserData({ roles: [...ALL_PRIVILEGES] }) });
+
+    await waitFor(() => expect(rowIds()).toEqual(['cart-row-A', 'cart-row-B']));
+    expect(byPath(calls, 'POST', '/payment/syncPaymentCart/C100')[0]!.body).toEqual(['A', 'B', 'C']);
+    expect(screen.getByTestId('cart-payment-A')).toHaveTextContent('$80.00');
+    expect(screen.getByTestId('cart-row-A')).toHaveTextContent('$10.00');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('$130.00');
+    expect(screen.getByTestId('cart-summary-count')).toHaveTextContent('2 invoices');
+    expect(screen.getByTestId('cart-disputed-header')).toHaveTextContent('Disputed');
+    // The header count follows the server's cart once the dropped line is gone.
+    await waitFor(() => expect(screen.getByTestId('cart-count')).toHaveTextContent('2'));
+  });
+
+  it('hides the disputed column without the dispute-view privilege', async () => {
+    cartApi([line('A', '100.00')]);
+    renderApp({ route: '/paymentCart', userData: buildUserData({ roles: [Privilege.ALLOW_PAY] }) });
+    await screen.findByTestId('cart-row-A');
+    expect(screen.queryByTestId('cart-disputed-header')).not.toBeInTheDocument();
+    expect(within(screen.getByTestId('cart-grid')).queryByText('Disputed')).not.toBeInTheDocument();
+    expect(screen.getByTestId('cart-row-A')).not.toHaveTextContent('$10.00');
+  });
+
+  it('asks before removing a line, removes nothing on cancel, then posts the removal on confirm', async () => {
+    const calls = cartApi([line('A', '100.00'), line('B', '50.00')]);
+    const { user } = renderApp({
+      route: '/paymentCart',
+      userData: buildUserData({ roles: [...ALL_PRIVILEGES] }),
+    });
+    await screen.findByTestId('cart-row-B');
+
+    await user.click(screen.getByTestId('cart-remove-B'));
+    expect(await screen.findByText('Are you sure you want to remove this invoice?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(byPath(calls, 'POST', '/payment/cart/remove')).toHaveLength(0);
+
+    await user.click(screen.getByTestId('cart-remove-B'));
+    await user.click(await screen.findByTestId('confirm-remove'));
+    await waitFor(() => expect(byPath(calls, 'POST', '/payment/cart/remove')).toHaveLength(1));
+    expect(byPath(calls, 'POST', '/payment/cart/remove')[0]!.body).toEqual({
+      custNo: 'C100',
+      currencyCode: 'USD',
+      invNo: ['B'],
+    });
+    await waitFor(() => expect(rowIds()).toEqual(['cart-row-A']));
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('$80.00');
+    await waitFor(() => expect(screen.getByTestId('cart-count')).toHaveTextContent('1'));
+  });
+
+  it('removes the selected lines, and empties the cart after confirmation', async () => {
+    const calls = cartApi([line('A', '100.00'), line('B', '50.00'), line('C', '5.00')]);
+    const { user } = renderApp({
+      route: '/paymentCart',
+      userData: buildUserData({ roles: [...ALL_PRIVILEGES] }),
+    });
+    await screen.findByTestId('cart-row-C');
+
+    await user.click(screen.getByTestId('cart-select-A'));
+    await user.click(screen.getByTestId('cart-select-C'));
+    await user.click(screen.getByTestId('cart-remove-selected'));
+    expect(await screen.findByText('Are you sure you want to remove these 2 invoices?')).toBeInTheDocument();
+    await user.click(screen.getByTestId('confirm-remove'));
+    await waitFor(() => expect(rowIds()).toEqual(['cart-row-B']));
+    expect((byPath(calls, 'POST', '/payment/cart/remove')[0]!.body as { invNo: string[] }).invNo).toEqual([
+      'A',
+      'C',
+    ]);
+
+    await user.click(screen.getByTestId('cart-empty'));
+    await user.click(await screen.findByTestId('confirm-empty'));
+    await screen.findByTestId('cart-empty-state');
+    const deletes = byPath(calls, 'DELETE', '/payment/cart');
+    expect(deletes).toHaveLength(1);
+    expect(deletes[0]!.query.get('custNo')).toBe('C100');
+    expect(deletes[0]!.query.get('currencyCode')).toBe('USD');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('$0.00');
+  });
+
+  it('shows the pay buttons disabled with the reason, e-check for US dollars only', async () => {
+    cartApi([line('A', '100.00')]);
+    const { user } = renderApp({
+      route: '/paymentCart',
+      userData: buildUserData({ roles: [...ALL_PRIVILEGES] }),
+    });
+    await screen.findByTestId('cart-row-A');
+    for (const method of ['card', 'debit', 'echeck']) {
+      expect(screen.getByTestId(`pay-${method}`)).toHaveAttribute('aria-disabled', 'true');
+    }
+    await user.hover(screen.getByTestId('pay-card'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Payments come in a later release.');
+  });
+
+  it('offers no e-check for another currency and speaks French', async () => {
+    cartApi([{ ...line('A', '100.00'), currencyCode: 'EUR' }], { currencyCode: 'EUR' });
+    renderApp({
+      route: '/paymentCart',
+      language: 'fr',
+      userData: buildUserData({
+        roles: [...ALL_PRIVILEGES],
+        currencyCode: 'EUR',
+        language: 'fr',
+        localeForFormatting: 'fr-FR',
+      }),
+    });
+    await screen.findByTestId('cart-row-A');
+    expect(screen.getByRole('heading', { name: 'Panier de paiement' })).toBeInTheDocument();
+    expect(screen.queryByTestId('pay-echeck')).not.toBeInTheDocument();
+    // After the sync, A's payment is the server's 80.00.
+    await waitFor(() =>
+      expect(screen.getByTestId('cart-total').textContent?.replace(/\s/g, ' ')).toBe('80,00 €'),
+    );
+  });
+});

@@ -1,0 +1,300 @@
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import type { TCartLine } from '@settle/shared/cart';
+import { hasPrivilege, Privilege } from '@settle/shared/privileges';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isSessionEndingError, translateApiError } from '../../../lib/api-error';
+import { useFormatters } from '../../../lib/use-formatters';
+import { useSignedInUser } from '../../../lib/use-user-data';
+import { useEmptyCart } from '../api/empty-cart';
+import { usePaymentCart } from '../api/get-payment-cart';
+import { useRemoveFromCart } from '../api/remove-from-cart';
+import { useSyncPaymentCart } from '../api/sync-payment-cart';
+import { TrashIcon } from './cart-icons';
+import { mergeSyncedLines, summarize } from './cart-lines';
+import { PayButtons } from './pay-buttons';
+import classes from './payment-cart.module.css';
+
+/**
+ * The payment cart of the current customer and currency: its lines (synced with the server
+ * at load), removal of one, several or all lines, the summary and the pay buttons.
+ */
+export function PaymentCart() {
+  const { t } = useTranslation(['cart', 'errors']);
+  const { c2, n0 } = useFormatters();
+  const { roles, currentCustNo, currencyCode } = useSignedInUser();
+  const owner = currentCustNo ? { custNo: currentCustNo, currencyCode } : null;
+  const cart = usePaymentCart(owner);
+  const invNos = useMemo(() => cart.data?.payments.map((line) => line.invNo), [cart.data]);
+  const sync = useSyncPaymentCart(owner, invNos);
+  const remove = useRemoveFromCart();
+  const empty = useEmptyCart();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const showDisputed = hasPrivilege(roles, Privilege.ALLOW_PROB_VIEW);
+
+  // Another account or currency is another cart: nothing stays selected.
+  const scope = `${currentCustNo}|${currencyCode}`;
+  const [previousScope, setPreviousScope] = useState(scope);
+  if (scope !== previousScope) {
+    setPreviousScope(scope);
+    setSelected(new Set());
+  }
+
+  if (!owner) {
+    return <Alert color="yellow">{t('cart:noAccount')}</Alert>;
+  }
+  if (cart.isPending) {
+    return (
+      <Stack data-testid="cart-loading" aria-busy="true">
+        <Skeleton height={28} />
+        <Skeleton height={28} />
+        <Skeleton height={28} />
+      </Stack>
+    );
+  }
+  if (cart.isError) {
+    return (
+      <Alert color="red" title={t('cart:loadFailed')} data-testid="cart-error">
+        {isSessionEndingError(cart.error) ? null : translateApiError(t, cart.error)}
+      </Alert>
+    );
+  }
+
+  const lines = mergeSyncedLines(cart.data, sync.data);
+  const summary = summarize(lines);
+  const selectedLines = lines.filter((line) => selected.has(line.invNo));
+  const currency = cart.data.currencyCode;
+
+  const onError = (error: unknown) => {
+    if (isSessionEndingError(error)) return;
+    notifications.show({ color: 'red', title: t('cart:changeFailed'), message: translateApiError(t, error) });
+  };
+
+  const removeLines = (toRemove: string[]) =>
+    remove.mutate(
+      { ...owner, invNo: toRemove },
+      {
+        onSuccess: () => {
+          setSelected((current) => new Set([...current].filter((invNo) => !toRemove.includes(invNo))));
+          notifications.show({ color: 'teal', message: t('cart:removed', { count: toRemove.length }) });
+        },
+        onError,
+      },
+    );
+
+  const confirmRemove = (line: TCartLine) =>
+    modals.openConfirmModal({
+      title: t('cart:remove.title'),
+      children: <Text size="sm">{t('cart:remove.question')}</Text>,
+      labels: { confirm: t('cart:remove.confirm'), cancel: t('cart:cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-remove' } as Record<string, unknown>,
+      onConfirm: () => removeLines([line.invNo]),
+    });
+
+  const confirmRemoveSelected = () => {
+    if (selectedLines.length === 0) {
+      notifications.show({ color: 'yellow', message: t('cart:selectionRequired') });
+      return;
+    }
+    const chosen = selectedLines.map((line) => line.invNo);
+    modals.openConfirmModal({
+      title: t('cart:remove.title'),
+      children: <Text size="sm">{t('cart:remove.questionMany', { count: chosen.length })}</Text>,
+      labels: { confirm: t('cart:remove.confirm'), cancel: t('cart:cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-remove' } as Record<string, unknown>,
+      onConfirm: () => removeLines(chosen),
+    });
+  };
+
+  const confirmEmpty = () =>
+    modals.openConfirmModal({
+      title: t('cart:empty.title'),
+      children: <Text size="sm">{t('cart:empty.question')}</Text>,
+      labels: { confirm: t('cart:empty.confirm'), cancel: t('cart:cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-empty' } as Record<string, unknown>,
+      onConfirm: () =>
+        empty.mutate(owner, {
+          onSuccess: () => {
+            setSelected(new Set());
+            notifications.show({ color: 'teal', message: t('cart:empty.done') });
+          },
+          onError,
+        }),
+    });
+
+  const allSelected = lines.length > 0 && selectedLines.length === lines.length;
+  const amount = (value: string) => (
+    <span className={Number(value) < 0 ? classes.negative : undefined}>{c2(value, currency)}</span>
+  );
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Text size="sm" c="dimmed" data-testid="cart-name">
+          {cart.data.paymentCartName}
+        </Text>
+        <Group gap="xs">
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            leftSection={<TrashIcon size={16} />}
+            onClick={confirmRemoveSelected}
+            disabled={lines.length === 0}
+            data-testid="cart-remove-selected"
+          >
+            {t('cart:removeSelected', { count: selectedLines.length })}
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            onClick={confirmEmpty}
+            disabled={lines.length === 0}
+            loading={empty.isPending}
+            data-testid="cart-empty"
+          >
+            {t('cart:empty.button')}
+          </Button>
+        </Group>
+      </Group>
+
+      {sync.isError && !isSessionEndingError(sync.error) ? (
+        <Alert color="yellow" data-testid="cart-sync-failed">
+          {t('cart:syncFailed')}
+        </Alert>
+      ) : null}
+
+      <Table.ScrollContainer minWidth={520} maxHeight="26vh" type="native" data-testid="cart-grid-scroll">
+        <Table stickyHeader striped highlightOnHover withTableBorder fz="sm" data-testid="cart-grid">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={40}>
+                <Checkbox
+                  size="xs"
+                  aria-label={t('cart:selectAll')}
+                  checked={allSelected}
+                  indeterminate={selectedLines.length > 0 && !allSelected}
+                  disabled={lines.length === 0}
+                  onChange={(event) =>
+                    setSelected(
+                      event.currentTarget.checked ? new Set(lines.map((line) => line.invNo)) : new Set(),
+                    )
+                  }
+                  data-testid="cart-select-all"
+                />
+              </Table.Th>
+              <Table.Th>{t('cart:columns.invNo')}</Table.Th>
+              <Table.Th className={classes.numeric}>{t('cart:columns.balance')}</Table.Th>
+              {showDisputed ? (
+                <Table.Th className={classes.numeric} data-testid="cart-disputed-header">
+                  {t('cart:columns.disputed')}
+                </Table.Th>
+              ) : null}
+              <Table.Th className={classes.numeric}>{t('cart:columns.payment')}</Table.Th>
+              <Table.Th w={48}>
+                <VisuallyHidden>{t('cart:columns.remove')}</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lines.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={showDisputed ? 6 : 5}>
+                  <Stack align="center" gap={4} py="md" data-testid="cart-empty-state">
+                    <Text c="dimmed">{t('cart:emptyState')}</Text>
+                    <Anchor component={Link} to="/invoices" size="sm">
+                      {t('cart:goToInvoices')}
+                    </Anchor>
+                  </Stack>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              lines.map((line) => (
+                <Table.Tr key={line.invNo} data-testid={`cart-row-${line.invNo}`}>
+                  <Table.Td>
+                    <Checkbox
+                      size="xs"
+                      aria-label={t('cart:selectLine', { invNo: line.invNo })}
+                      checked={selected.has(line.invNo)}
+                      onChange={(event) => {
+                        const checked = event.currentTarget.checked;
+                        setSelected((current) => {
+                          const next = new Set(current);
+                          if (checked) next.add(line.invNo);
+                          else next.delete(line.invNo);
+                          return next;
+                        });
+                      }}
+                      data-testid={`cart-select-${line.invNo}`}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/detail/O/${encodeURIComponent(line.invNo)}`} size="sm">
+                      {line.invNo}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td className={classes.numeric}>{amount(line.balance)}</Table.Td>
+                  {showDisputed ? (
+                    <Table.Td className={classes.numeric}>{amount(line.disputed)}</Table.Td>
+                  ) : null}
+                  <Table.Td className={classes.numeric} data-testid={`cart-payment-${line.invNo}`}>
+                    {amount(line.payment)}
+                  </Table.Td>
+                  <Table.Td>
+                    <Tooltip label={t('cart:remove.tooltip')} withArrow openDelay={200}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t('cart:remove.label', { invNo: line.invNo })}
+                        onClick={() => confirmRemove(line)}
+                        loading={remove.isPending && remove.variables?.invNo.includes(line.invNo)}
+                        data-testid={`cart-remove-${line.invNo}`}
+                      >
+                        <TrashIcon />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Table.Td>
+                </Table.Tr>
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+
+      <Paper withBorder p="md" radius="md" data-testid="cart-summary">
+        <Group justify="space-between" wrap="wrap" gap="md">
+          <Stack gap={2}>
+            <Text size="sm" c="dimmed" data-testid="cart-summary-count">
+              {t('cart:summary.count', { count: summary.count, formatted: n0(summary.count) })}
+            </Text>
+            <Group gap="xs" align="baseline">
+              <Text fw={600}>{t('cart:summary.total')}</Text>
+              <Text fw={700} size="xl" data-testid="cart-total">
+                {c2(summary.total, currency)}
+              </Text>
+            </Group>
+          </Stack>
+          <PayButtons currencyCode={currency} />
+        </Group>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,65 @@
+import {
+  type TInvoiceListResponse,
+  type TInvoiceStatus,
+  ZInvoiceListResponse,
+} from '@settle/shared/invoices';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export type InvoiceSortDir = 'asc' | 'desc';
+
+/** The list query of the grid; the exports send the same fields. */
+export interface InvoiceListParams {
+  custNo: string;
+  currencyCode: string;
+  status: TInvoiceStatus;
+  page: number;
+  pageSize: number;
+  sort: string;
+  dir: InvoiceSortDir;
+  filter?: string;
+}
+
+export const invoiceListKey = ['invoices', 'list'] as const;
+
+/** The query-string fields of GET {api}/invoices (and of the exports). */
+export function toInvoiceListQuery(params: InvoiceListParams): Record<string, string | undefined> {
+  return {
+    custNo: params.custNo,
+    currencyCode: params.currencyCode,
+    status: params.status,
+    page: String(params.page),
+    pageSize: String(params.pageSize),
+    sort: params.sort,
+    dir: params.dir,
+    filter: params.filter ? params.filter : undefined,
+  };
+}
+
+export function getInvoices(params: InvoiceListParams, signal?: AbortSignal): Promise<TInvoiceListResponse> {
+  return apiRequest('/invoices', { query: toInvoiceListQuery(params), schema: ZInvoiceListResponse, signal });
+}
+
+const scopeOf = (params: InvoiceListParams) =>
+  [params.custNo, params.currencyCode, params.status, params.filter ?? ''].join('|');
+
+/**
+ * A page of invoices. Customer and currency are sent explicitly and are in the key, so the
+ * account selector's change fetches the new account's rows. Paging and sorting keep the
+ * previous page on screen while the next one loads, but never across accounts or statuses.
+ */
+export function useInvoices(params: InvoiceListParams, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: [...invoiceListKey, params],
+    queryFn: ({ signal }) => getInvoices(params, signal),
+    enabled: options.enabled ?? true,
+    placeholderData: (previous, previousQuery) => {
+      const previousParams = previousQuery?.queryKey[2] as InvoiceListParams | undefined;
+      return previousParams && scopeOf(previousParams) === scopeOf(params)
+        ? keepPreviousData(previous)
+        : undefined;
+    },
+    // Promise and cart flags change on other screens (the cart page): always check on return.
+    staleTime: 0,
+  });
+}

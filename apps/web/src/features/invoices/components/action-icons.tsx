@@ -1,0 +1,96 @@
+/**
+ * The grid's tool-button icons as inline SVG (outline style, 24-unit grid): no icon
+ * package is installed, and these few shapes do not justify one.
+ */
+function Icon({ paths, size = 18 }: { paths: string[]; size?: number }) {
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.75}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {paths.map((d) => (
+        <path key={d} d={d} />
+      ))}
+    </svg>
+  );
+}
+
+type IconProps = { size?: number };
+
+export const DisputeIcon = ({ size }: IconProps) => (
+  <Icon
+    size={size}
+    paths={[
+      'M12 9v4',
+      'M10.363 3.591l-8.106 13.534a1.914 1.914 0 0 0 1.636 2.871h16.214a1.914 1.914 0 0 0 1.636 -2.87l-8.106 -13.536a1.914 1.914 0 0 0 -3.274 0z',
+      'M12 16h.01',
+    ]}
+  />
+);
+
+const CALENDAR = [
+  'M4 7a2 2 0 0 1 2 -2h12a2 2 0 0 1 2 2v12a2 2 0 0 1 -2 2h-12a2 2 0 0 1 -2 -2z',
+  'M16 3v4',
+  'M8 3v4',
+  'M4 11h16',
+];
+
+export const PromiseIcon = ({ size }: IconProps) => (
+  <Icon size={size} paths={[...CALENDAR, 'M9 16l2 2l4 -4']} />
+);
+
+export const RemovePromiseIcon = ({ size }: IconProps) => (
+  <Icon size={size} paths={[...CALENDAR, 'M10 14l4 4', 'M14 14l-4 4']} />
+);
+
+export const PrintIcon = ({ size }: IconProps) => (
+  <Icon
+    size={size}
+    paths={[
+      'M17 17h2a2 2 0 0 0 2 -2v-4a2 2 0 0 0 -2 -2h-14a2 2 0 0 0 -2 2v4a2 2 0 0 0 2 2h2',
+      'M17 9v-4a2 2 0 0 0 -2 -2h-6a2 2 0 0 0 -2 2v4',
+      'M7 15a2 2 0 0 1 2 -2h6a2 2 0 0 1 2 2v4a2 2 0 0 1 -2 2h-6a2 2 0 0 1 -2 -2z',
+    ]}
+  />
+);
+
+export const AddToCartIcon = ({ size }: IconProps) => (
+  <Icon
+    size={size}
+    paths={[
+      'M4 19a2 2 0 1 0 4 0a2 2 0 0 0 -4 0',
+      'M12.5 17h-6.5v-14h-2',
+      'M6 5l14 1l-.86 6.017m-2.64 .983h-10.5',
+      'M16 19h6',
+      'M19 16v6',
+    ]}
+  />
+);
+
+export const ColumnsIcon = ({ size }: IconProps) => (
+  <Icon
+    size={size}
+    paths={['M4 6a2 2 0 0 1 2 -2h12a2 2 0 0 1 2 2v12a2 2 0 0 1 -2 2h-12a2 2 0 0 1 -2 -2z', 'M12 4v16']}
+  />
+);
+
+export const DownloadIcon = ({ size }: IconProps) => (
+  <Icon size={size} paths={['M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2 -2v-2', 'M7 11l5 5l5 -5', 'M12 4v12']} />
+);
+
+export const ChevronLeftIcon = ({ size }: IconProps) => <Icon size={size} paths={['M15 6l-6 6l6 6']} />;
+export const ChevronRightIcon = ({ size }: IconProps) => <Icon size={size} paths={['M9 6l6 6l-6 6']} />;
+export const SortAscIcon = ({ size }: IconProps) => <Icon size={size} paths={['M6 15l6 -6l6 6']} />;
+export const SortDescIcon = ({ size }: IconProps) => <Icon size={size} paths={['M6 9l6 6l6 -6']} />;
+export const SortNoneIcon = ({ size }: IconProps) => (
+  <Icon size={size} paths={['M8 9l4 -4l4 4', 'M16 15l-4 4l-4 -4']} />
+);

@@ -1,0 +1,91 @@
+import { Privilege } from '@settle/shared/privileges';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { errorBody, type StubReply, stubApi } from '../../../testing/fetch-stub';
+import { buildUserData } from '../../../testing/fixtures';
+import { renderApp } from '../../../testing/render';
+import { buildInvoiceDetail, FULL_ROLES, shellRoutes } from '../testing/invoice-fixtures';
+
+function detailApi(reply: StubReply = { body: buildInvoiceDetail({ disputeAmount: '500.00' }) }) {
+  return stubApi([...shellRoutes(), { method: 'GET', path: '/invoices/detail/INV-1', reply }]);
+}
+
+describe('InvoiceDetail', () => {
+  it('shows the header fields by type, the sorted lines with their extended fields, totals and the collector', async () => {
+    const calls = detailApi();
+    renderApp({ route: '/detail/O/INV-1', userData: buildUserData({ roles: FULL_ROLES }) });
+
+    expect(await screen.findByTestId('detail-title')).toHaveTextContent('Invoice INV-1');
+    const call = calls.find((entry) => entry.path === '/invoices/detail/INV-1')!;
+    expect(call.query.get('status')).toBe('O');
+    expect(call.query.get('custNo')).toBe('C100');
+
+    const header = screen.getByTestId('detail-header-fields');
+    expect(within(header).getByText('Sales representative')).toBeInTheDocument();
+    expect(screen.getByTestId('field-invoiceDate')).toHaveTextContent('Oct 1, 2026');
+    expect(screen.getByTestId('field-amount')).toHaveTextContent('$1,500.00');
+    expect(screen.getByTestId('field-shipTo')).toHaveTextContent('—');
+    expect(screen.getByTestId('detail-balance')).toHaveTextContent('$1,200.50');
+
+    const lines = within(screen.getByTestId('line-items')).getAllByRole('row');
+    // Header, line 1, its extended fields, line 2, totals.
+    expect(lines[1]).toHaveTextContent('PUMP-1');
+    expect(lines[2]).toHaveTextContent('Serial: SN-123');
+    expect(lines[3]).toHaveTextContent('BOLT-10');
+    expect(screen.getByTestId('lines-total-ext')).toHaveTextContent('$1,500.00');
+    expect(screen.getByTestId('lines-total-disputedAmt')).toHaveTextContent('$500.00');
+
+    expect(await screen.findByTestId('collector-contact')).toHaveTextContent('Your collector: Sam Collins');
+    expect(screen.getByRole('link', { name: 'sam@example.test' })).toHaveAttribute(
+      'href',
+      'mailto:sam@example.test',
+    );
+    expect(screen.getByTestId('back-to-invoices')).toHaveAttribute('href', '/invoices');
+  });
+
+  it('offers the actions the rules allow', async () => {
+    detailApi({ body: buildInvoiceDetail({ promise: 'true' }) });
+    renderApp({ route: '/detail/O/INV-1', userData: buildUserData({ roles: FULL_ROLES }) });
+    await screen.findByTestId('detail-title');
+    expect(screen.getByTestId('detail-remove-promise')).not.toHaveAttribute('aria-disabled');
+    expect(screen.queryByTestId('detail-promise')).not.toBeInTheDocument();
+    // Promised invoices cannot be disputed.
+    expect(screen.getByTestId('detail-dispute')).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByTestId('detail-add-to-cart')).not.toHaveAttribute('aria-disabled');
+    expect(screen.getByTestId('detail-print')).toBeInTheDocument();
+  });
+
+  it('hides disputed figures without the dispute-view privilege and cart actions without the pay privilege', async () => {
+    detailApi();
+    renderApp({
+      route: '/detail/O/INV-1',
+      userData: buildUserData({ roles: [Privilege.ALLOW_PROMISE_TO_PAY] }),
+    });
+    await screen.findByTestId('detail-title');
+    expect(screen.queryByTestId('field-disputeAmount')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('detail-disputeAmount')).not.toBeInTheDocument();
+    expect(within(screen.getByTestId('line-items')).queryByText('Disputed amount')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('detail-add-to-cart')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('detail-dispute')).not.toBeInTheDocument();
+    expect(screen.getByTestId('detail-promise')).toBeInTheDocument();
+  });
+
+  it('goes back to the closed invoices from a closed one, and says when the invoice is not found', async () => {
+    detailApi({ status: 404, body: errorBody(404, 'NOT_FOUND', 'Invoice INV-1 not found') });
+    renderApp({ route: '/detail/C/INV-1', userData: buildUserData({ roles: FULL_ROLES }) });
+    expect(await screen.findByTestId('detail-error')).toHaveTextContent('Could not load data');
+    expect(screen.getByTestId('back-to-invoices')).toHaveAttribute('href', '/invoices?status=C');
+  });
+
+  it('sends an unknown status back to the grid', async () => {
+    stubApi([
+      ...shellRoutes(),
+      { method: 'GET', path: '/invoices/columns', reply: { status: 500, body: {} } },
+    ]);
+    const { router } = renderApp({
+      route: '/detail/X/INV-1',
+      userData: buildUserData({ roles: FULL_ROLES }),
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invoices'));
+  });
+});

@@ -1,0 +1,107 @@
+import { Table } from '@mantine/core';
+import type { TInvoiceRow, TInvoiceStatus } from '@settle/shared/invoices';
+import { hasPrivilege, Privilege } from '@settle/shared/privileges';
+import { useTranslation } from 'react-i18next';
+import { AddToCartIcon, DisputeIcon, PrintIcon, PromiseIcon, RemovePromiseIcon } from './action-icons';
+import { type ActionState, invoiceActionStates } from './invoice-action-rules';
+import classes from './invoice-grid.module.css';
+import { ToolButton } from './tool-button';
+import type { InvoiceActions } from './use-invoice-actions';
+
+export type ToolColumn = 'dispute' | 'promise' | 'print' | 'addToCart';
+
+/**
+ * The spec's row buttons, in its order: dispute, promise or remove promise, print, add to
+ * cart. A column exists only when the user may ever use it; only open invoices get the
+ * promise, dispute and cart columns.
+ */
+export function toolColumnsFor(options: {
+  roles: readonly string[];
+  status: TInvoiceStatus;
+  cartAvailable: boolean;
+}): ToolColumn[] {
+  const open = options.status === 'O';
+  const columns: ToolColumn[] = [];
+  if (open && hasPrivilege(options.roles, Privilege.ALLOW_PROB)) columns.push('dispute');
+  if (open && hasPrivilege(options.roles, Privilege.ALLOW_PROMISE_TO_PAY)) columns.push('promise');
+  columns.push('print');
+  if (open && options.cartAvailable && hasPrivilege(options.roles, Privilege.ALLOW_PAY))
+    columns.push('addToCart');
+  return columns;
+}
+
+export function InvoiceRowTools(props: {
+  row: TInvoiceRow;
+  tools: ToolColumn[];
+  roles: readonly string[];
+  actions: InvoiceActions;
+  cartAvailable: boolean;
+}) {
+  const { row, actions } = props;
+  const { t } = useTranslation('invoices');
+  const states = invoiceActionStates(row, props.roles, { cartAvailable: props.cartAvailable });
+  const reasonOf = (state: ActionState) =>
+    state.visible && !state.enabled ? t(`refusal.${state.reason}`) : undefined;
+
+  const tool = (column: ToolColumn) => {
+    switch (column) {
+      case 'dispute':
+        return states.dispute.visible ? (
+          <ToolButton
+            label={t('actions.dispute')}
+            icon={<DisputeIcon />}
+            testId={`row-dispute-${row.invNo}`}
+            to={`/dispute/${encodeURIComponent(row.invNo)}`}
+            disabledReason={reasonOf(states.dispute)}
+          />
+        ) : null;
+      case 'promise': {
+        const { kind, state } = states.promise;
+        if (!state.visible) return null;
+        return kind === 'promise' ? (
+          <ToolButton
+            label={t('actions.promise')}
+            icon={<PromiseIcon />}
+            testId={`row-promise-${row.invNo}`}
+            onClick={() => actions.promise([row])}
+            disabledReason={reasonOf(state)}
+          />
+        ) : (
+          <ToolButton
+            label={t('actions.removePromise')}
+            icon={<RemovePromiseIcon />}
+            testId={`row-remove-promise-${row.invNo}`}
+            onClick={() => actions.removePromise([row])}
+            disabledReason={reasonOf(state)}
+          />
+        );
+      }
+      case 'print':
+        return (
+          <ToolButton
+            label={t('actions.print')}
+            icon={<PrintIcon />}
+            testId={`row-print-${row.invNo}`}
+            onClick={() => actions.print([row])}
+          />
+        );
+      case 'addToCart':
+        return states.addToCart.visible ? (
+          <ToolButton
+            label={t('actions.addToCart')}
+            icon={<AddToCartIcon />}
+            testId={`row-add-to-cart-${row.invNo}`}
+            onClick={() => void actions.addToCart([row])}
+            disabledReason={reasonOf(states.addToCart)}
+            loading={actions.busy.has(row.invNo)}
+          />
+        ) : null;
+    }
+  };
+
+  return props.tools.map((column) => (
+    <Table.Td key={column} className={classes.toolCell}>
+      {tool(column)}
+    </Table.Td>
+  ));
+}
