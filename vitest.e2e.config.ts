@@ -10,5 +10,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A real browser against a real server: give polled assertions time on a busy 2-core machine.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });

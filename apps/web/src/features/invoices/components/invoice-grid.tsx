@@ -228,6 +228,7 @@ export function InvoiceGrid(props: InvoiceGridProps) {
             : ''}
         </Text>
         <Pagination
+          data-testid="grid-pager"
           total={pages}
           value={page}
           onChange={setPage}

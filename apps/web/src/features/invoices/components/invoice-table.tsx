@@ -98,7 +98,7 @@ export function InvoiceTable(props: InvoiceTableProps) {
     const value = (row as Record<string, unknown>)[column.field];
     if (column.field === 'invNo') {
       return (
-        <Table.Td key={column.field} className={classes.cell}>
+        <Table.Td key={column.field} className={classes.cell} data-field={column.field}>
           <Link to={props.detailPath(row)} data-testid={`invoice-link-${row.invNo}`}>
             {row.invNo}
           </Link>
@@ -118,7 +118,7 @@ export function InvoiceTable(props: InvoiceTableProps) {
       .filter(Boolean)
       .join(' ');
     return (
-      <Table.Td key={column.field} className={className} title={formatted.text}>
+      <Table.Td key={column.field} className={className} title={formatted.text} data-field={column.field}>
         {formatted.text}
       </Table.Td>
     );
