@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -12,14 +12,22 @@ const DEFAULT_API_BASE = '/getpaid-rest/api';
  */
 export async function registerStaticWeb(app: FastifyInstance, config: AppConfig) {
   const indexPath = path.join(config.webDistDir, 'index.html');
-  const indexHtml = existsSync(indexPath)
-    ? readFileSync(indexPath, 'utf8').replaceAll(
-        `${DEFAULT_API_BASE}/config.js`,
-        `${config.apiBase}/config.js`,
-      )
-    : null;
+  // Read again when the file changes, so a rebuild never leaves the page pointing at deleted assets.
+  let cached: { mtimeMs: number; html: string } | null = null;
+  const readIndex = (): string | null => {
+    if (!existsSync(indexPath)) return null;
+    const { mtimeMs } = statSync(indexPath);
+    if (cached?.mtimeMs !== mtimeMs) {
+      const html = readFileSync(indexPath, 'utf8');
+      cached = {
+        mtimeMs,
+        html: html.replaceAll(`${DEFAULT_API_BASE}/config.js`, `${config.apiBase}/config.js`),
+      };
+    }
+    return cached.html;
+  };
 
-  if (indexHtml) {
+  if (readIndex()) {
     await app.register(fastifyStatic, {
       root: config.webDistDir,
       index: false,
@@ -35,6 +43,7 @@ export async function registerStaticWeb(app: FastifyInstance, config: AppConfig)
   function serveAppShell(request: FastifyRequest, reply: FastifyReply): boolean {
     const wantsPage = request.method === 'GET' && !request.url.startsWith(config.apiBase);
     if (!wantsPage || path.extname(request.url.split('?')[0] ?? '') !== '') return false;
+    const indexHtml = readIndex();
     if (!indexHtml) {
       reply
         .code(503)
