@@ -5,8 +5,12 @@ import type { AppConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { resolveAuthSecret } from './modules/auth/auth-secret';
+import { pinStepRoutes } from './modules/auth/pin-step.routes';
+import { signInHelpRoutes } from './modules/auth/sign-in-help.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { configRoutes } from './modules/config/config.routes';
+import { outboxRoutes } from './modules/couriers/outbox.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { exportsRoutes } from './modules/exports/exports.routes';
@@ -18,7 +22,7 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSession } from './plugins/session';
 import { registerStaticWeb } from './plugins/static-web';
-import { createServices, type Services } from './services';
+import { createServices, type ServiceOptions, type Services } from './services';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,6 +35,8 @@ export type BuildAppOptions = {
   /** An already-open database (tests pass a fresh one); otherwise opened from the config. */
   database?: DatabaseHandle;
   logger?: boolean;
+  /** Test doubles for the brute-force delay, background work and couriers. */
+  services?: Pick<ServiceOptions, 'sleep' | 'background' | 'couriers'>;
 };
 
 /** The whole app as one Fastify instance; listening is server.ts's job. */
@@ -72,10 +78,17 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const services = createServices(database.db, config);
+  const services = createServices(database.db, config, {
+    authSecret: await resolveAuthSecret(config),
+    logger: app.log,
+    ...options.services,
+  });
   app.decorate('services', services);
   app.decorate('database', database);
+  // Background work (recovery emails) finishes before the database closes.
+  app.addHook('onClose', () => services.background.drain());
   if (!options.database) app.addHook('onClose', () => database.close());
+  warnAboutOutboxes(app, config);
 
   await registerSecurityHeaders(app, config);
   await app.register(cookie);
@@ -90,6 +103,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     async (api) => {
       configRoutes(api, deps);
       authRoutes(api, deps);
+      signInHelpRoutes(api, deps);
+      pinStepRoutes(api, deps);
+      outboxRoutes(api, deps);
       accountsRoutes(api, deps);
       dashboardRoutes(api, deps);
       invoicesRoutes(api, deps);
@@ -101,4 +117,17 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     { prefix: config.apiBase },
   );
   return app;
+}
+
+/** In production the outboxes deliver nothing: say so once, loudly, at start. */
+function warnAboutOutboxes(app: FastifyInstance, config: AppConfig) {
+  if (config.env !== 'production') return;
+  if (config.sms.transport === 'outbox') {
+    app.log.warn('SMS_TRANSPORT=outbox: sign-in codes are stored and logged, not delivered');
+  }
+  if (config.email.transport === 'outbox') {
+    app.log.warn('EMAIL_TRANSPORT=outbox: emails are stored and logged, not delivered');
+  }
+  if (config.devOutbox)
+    app.log.warn('DEV_OUTBOX=true: the development outbox shows codes and links to anyone');
 }

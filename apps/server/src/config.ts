@@ -44,6 +44,32 @@ const ZEnvironment = z.object({
   PROMISE_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   SEARCH_APPLY_IMMEDIATE: z.enum(['true', 'false']).default('true'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  ALLOWED_HOSTS: z
+    .string()
+    .regex(
+      /^\s*[A-Za-z0-9.-]+(:\d{1,5})?\s*(,\s*[A-Za-z0-9.-]+(:\d{1,5})?\s*)*$/,
+      'must be a comma-separated list of host or host:port',
+    )
+    .optional(),
+  AUTH_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
+  PIN_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
+  LOCKOUT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
+  SMS_TRANSPORT: z.enum(['outbox', 'http']).default('outbox'),
+  SMS_GATEWAY_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).optional(),
+  SMS_GATEWAY_TOKEN: z.string().optional(),
+  SMS_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  EMAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Settle <no-reply@localhost>'),
+  DEV_OUTBOX: booleanText.optional(),
 });
 
 export type AppConfig = {
@@ -64,7 +90,22 @@ export type AppConfig = {
   /** How far ahead a promise's follow-up date may be. */
   promiseMaxDays: number;
   env: 'development' | 'production' | 'test';
+  /** Lower-cased host or host:port entries the API answers to; empty means any. */
+  allowedHosts: string[];
+  /** Keys the HMACs of sign-in codes and pre-login answers; unset means a generated one (see auth-secret.ts). */
+  authSecret: string | undefined;
+  pin: { ttlMinutes: number };
+  lockoutMinutes: number;
+  sms:
+    | { transport: 'outbox' }
+    | { transport: 'http'; gatewayUrl: string; gatewayToken: string | undefined; timeoutMs: number };
+  email: { transport: 'outbox'; from: string } | { transport: 'smtp'; smtpUrl: string; from: string };
+  /** GET {api}/dev/outbox: on outside production unless DEV_OUTBOX says otherwise. */
+  devOutbox: boolean;
 };
+
+/** DATA_DIR for a throw-away instance (tests): nothing is written to disk. */
+export const IN_MEMORY = 'memory://';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -74,16 +115,20 @@ export class ConfigError extends Error {
 }
 
 export function loadConfig(environment: Record<string, string | undefined> = process.env): AppConfig {
-  const parsed = ZEnvironment.safeParse(emptyToUndefined(environment));
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
-  }
+  const known = emptyToUndefined(environment);
+  const parsed = ZEnvironment.safeParse(known);
+  const problems = [
+    ...(parsed.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? []),
+    ...missingTransportSettings(known),
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const env = parsed.data;
   const cookieSecure = env.COOKIE_SECURE ?? env.PUBLIC_ORIGIN?.startsWith('https://') ?? false;
   return {
     port: env.PORT,
     host: env.HOST,
-    dataDir: path.resolve(env.DATA_DIR),
+    // 'memory://' is not a folder: the embedded database (and the sign-in key) then live in memory only.
+    dataDir: env.DATA_DIR === IN_MEMORY ? IN_MEMORY : path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     apiBase: env.API_BASE,
     publicOrigin: env.PUBLIC_ORIGIN,
@@ -100,7 +145,40 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     searchApplyImmediate: env.SEARCH_APPLY_IMMEDIATE,
     promiseMaxDays: env.PROMISE_MAX_DAYS,
     env: env.NODE_ENV,
+    allowedHosts: (env.ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean),
+    authSecret: env.AUTH_SECRET,
+    pin: { ttlMinutes: env.PIN_TTL_MINUTES },
+    lockoutMinutes: env.LOCKOUT_MINUTES,
+    sms:
+      env.SMS_TRANSPORT === 'http'
+        ? {
+            transport: 'http',
+            gatewayUrl: env.SMS_GATEWAY_URL!,
+            gatewayToken: env.SMS_GATEWAY_TOKEN,
+            timeoutMs: env.SMS_GATEWAY_TIMEOUT_MS,
+          }
+        : { transport: 'outbox' },
+    email:
+      env.EMAIL_TRANSPORT === 'smtp'
+        ? { transport: 'smtp', smtpUrl: env.SMTP_URL!, from: env.MAIL_FROM }
+        : { transport: 'outbox', from: env.MAIL_FROM },
+    devOutbox: env.DEV_OUTBOX ?? env.NODE_ENV !== 'production',
   };
+}
+
+/** A real courier without its address would fail at the first message; say so at boot instead. */
+function missingTransportSettings(environment: Record<string, string | undefined>): string[] {
+  return [
+    environment.SMS_TRANSPORT === 'http' &&
+      !environment.SMS_GATEWAY_URL &&
+      'SMS_GATEWAY_URL: required when SMS_TRANSPORT=http',
+    environment.EMAIL_TRANSPORT === 'smtp' &&
+      !environment.SMTP_URL &&
+      'SMTP_URL: required when EMAIL_TRANSPORT=smtp',
+  ].filter((problem): problem is string => typeof problem === 'string');
 }
 
 /** Only the keys this app knows, with empty strings treated as unset. */

@@ -1,9 +1,22 @@
+import { randomBytes } from 'node:crypto';
+import type { CourierLogger } from './adapters/courier-messages';
+import { type Couriers, createCouriers } from './adapters/couriers';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { createAccountsService } from './modules/accounts/accounts.service';
+import { createAccountTokens } from './modules/auth/account-tokens';
 import { createAuthService } from './modules/auth/auth.service';
+import { createKeyed } from './modules/auth/auth-secret';
+import { type BackgroundTasks, createBackgroundTasks } from './modules/auth/background-tasks';
+import { createCredentials } from './modules/auth/credentials';
+import { createLoginThrottle, type Sleep } from './modules/auth/login-throttle';
+import { createPinService } from './modules/auth/pin.service';
+import { createPinStepService } from './modules/auth/pin-step.service';
+import { createPreloginService } from './modules/auth/prelogin.service';
+import { createRecoveryService } from './modules/auth/recovery.service';
 import { createSessionService } from './modules/auth/session.service';
 import { type CartService, createCartService } from './modules/cart/cart.service';
+import { createOutboxService } from './modules/couriers/outbox.service';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { INVOICE_FIELDS } from './modules/invoices/invoice-fields';
 import { createInvoicesService } from './modules/invoices/invoices.service';
@@ -11,21 +24,64 @@ import { createPromisesService } from './modules/invoices/promises.service';
 import { createColumnPreferencesService } from './modules/preferences/column-preferences.service';
 import { createSavedSearchesService } from './modules/search/saved-searches.service';
 
+export type ServiceOptions = {
+  /** The key of sign-in HMACs (see auth-secret.ts); a random one when omitted (scripts, benchmarks). */
+  authSecret?: string;
+  logger?: CourierLogger;
+  /** Tests replace what would make them slow or hide work: the brute-force delay, background work, couriers. */
+  sleep?: Sleep;
+  background?: BackgroundTasks;
+  couriers?: Couriers;
+};
+
+const SILENT: CourierLogger = { info: () => {}, warn: () => {}, error: () => {} };
+
 /** Services wired once per app; routes reach the database only through these. */
-export function createServices(db: Db, config: AppConfig) {
+export function createServices(db: Db, config: AppConfig, options: ServiceOptions = {}) {
+  const logger = options.logger ?? SILENT;
   const sessions = createSessionService(db, config);
   let cart: CartService | undefined;
   const accounts = createAccountsService(db, sessions, {
     cartSummaries: (userId) => (cart ? cart.summaries(userId) : Promise.resolve([])),
   });
-  const auth = createAuthService(db, sessions, accounts);
+  const keyed = createKeyed(options.authSecret ?? randomBytes(32).toString('base64url'));
+  const couriers = options.couriers ?? createCouriers(db, config, logger);
+  const background = options.background ?? createBackgroundTasks(logger);
+  const throttle = createLoginThrottle(db, { lockoutMinutes: config.lockoutMinutes, sleep: options.sleep });
+  const credentials = createCredentials({ throttle, keyed });
+  const pins = createPinService(db, { keyed, sms: couriers.sms, ttlMinutes: config.pin.ttlMinutes });
+  const auth = createAuthService(db, { sessions, accounts, credentials, pins });
+  const pinStep = createPinStepService(db, { pins, credentials });
+  const prelogin = createPreloginService(db, { auth, keyed });
+  const accountTokens = createAccountTokens(db);
+  const recovery = createRecoveryService(db, { config, auth, couriers, tokens: accountTokens, background });
+  const outbox = createOutboxService(db);
   const dashboard = createDashboardService(db, accounts);
   const invoices = createInvoicesService(db, accounts);
   const promises = createPromisesService(db, accounts, { maxDays: config.promiseMaxDays });
   cart = createCartService(db, accounts, invoices);
   const columnPreferences = createColumnPreferencesService(db);
   const savedSearches = createSavedSearchesService(db, { invoices: INVOICE_FIELDS });
-  return { sessions, accounts, auth, dashboard, invoices, promises, cart, columnPreferences, savedSearches };
+  return {
+    sessions,
+    accounts,
+    auth,
+    couriers,
+    background,
+    throttle,
+    pins,
+    pinStep,
+    prelogin,
+    accountTokens,
+    recovery,
+    outbox,
+    dashboard,
+    invoices,
+    promises,
+    cart,
+    columnPreferences,
+    savedSearches,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

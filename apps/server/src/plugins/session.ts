@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
 import { AppError, unauthenticated } from '../lib/app-error';
 import { clearSessionCookie, SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../lib/cookies';
+import { noPendingSignIn } from '../modules/auth/auth-errors';
 import type { SessionContext, SessionService } from '../modules/auth/session.service';
 
 declare module 'fastify' {
@@ -19,7 +20,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Reads the session cookie on every API call and enforces CSRF on every state-changing
  * one: the X-XSRF-TOKEN header must equal the XSRF-TOKEN cookie and, once signed in,
- * the token bound to the session.
+ * the token bound to the session. With ALLOWED_HOSTS set, a call through any other host
+ * (a rewritten Host header, a look-alike domain) is refused and ends the session it carried.
  */
 export function registerSession(
   app: FastifyInstance,
@@ -32,6 +34,11 @@ export function registerSession(
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith(config.apiBase)) return;
     const token = request.cookies[SESSION_COOKIE];
+    if (!isAllowedHost(request.host, config.allowedHosts)) {
+      if (token) await sessions.revokeToken(token, ErrorCode.HOST_HEADER_MODIFIED);
+      clearSessionCookie(reply, config);
+      throw unauthenticated(ErrorCode.HOST_HEADER_MODIFIED);
+    }
     if (token) {
       try {
         request.session = await sessions.authenticate(token);
@@ -43,6 +50,14 @@ export function registerSession(
     }
     if (!SAFE_METHODS.has(request.method)) checkCsrf(request);
   });
+}
+
+/** An entry without a port allows that host on any port; host names compare case-insensitively. */
+export function isAllowedHost(host: string | undefined, allowedHosts: readonly string[]): boolean {
+  if (allowedHosts.length === 0) return true;
+  const requested = (host ?? '').trim().toLowerCase();
+  const hostname = requested.replace(/:\d+$/, '');
+  return allowedHosts.some((allowed) => allowed === requested || allowed === hostname);
 }
 
 function checkCsrf(request: FastifyRequest) {
@@ -75,6 +90,12 @@ function sameText(a: string, b: string): boolean {
 export async function requireSession(request: FastifyRequest): Promise<void> {
   if (request.session?.state === 'active') return;
   throw request.sessionError ?? unauthenticated();
+}
+
+/** preHandler for the PIN step's own calls: a session that passed the password and waits for a code. */
+export async function requirePendingSignIn(request: FastifyRequest): Promise<void> {
+  if (request.session?.state === 'pin_pending') return;
+  throw request.sessionError ?? noPendingSignIn();
 }
 
 export function sessionOf(request: FastifyRequest): SessionContext {

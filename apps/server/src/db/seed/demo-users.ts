@@ -11,6 +11,10 @@ export type DemoUser = {
   timezone: string;
   roles: readonly string[];
   customers: Array<{ custNo: string; defAccount?: boolean }>;
+  /** 'SMS': a code sent to smsAreaCode + smsPhone is asked after the password. */
+  pinPolicy?: 'NONE' | 'SMS';
+  smsAreaCode?: string;
+  smsPhone?: string;
 };
 
 /** The demo sign-ins of the README; all share the password DEMO_PASSWORD. */
@@ -61,5 +65,35 @@ export const DEMO_USERS: DemoUser[] = [
       Privilege.ALLOW_PROMISE_TO_PAY,
     ],
     customers: [{ custNo: 'C10003' }],
+  },
+  {
+    // The PIN step: the code goes to the development outbox (GET {api}/dev/outbox?recipient=5550100042).
+    loginName: 'demo.pin',
+    firstName: 'Jordan',
+    lastName: 'Lee',
+    email: 'jordan.lee@acme-industrial.example',
+    language: 'en',
+    locale: 'en_US',
+    localeForFormatting: 'en-US',
+    timezone: 'America/Chicago',
+    roles: ALL_PRIVILEGES,
+    customers: [{ custNo: 'C10001', defAccount: true }, { custNo: 'C10002' }],
+    pinPolicy: 'SMS',
+    smsAreaCode: '+1',
+    smsPhone: '555 010 0042',
+  },
+  {
+    // The PIN step without a mobile on file: sign-in leads to the update-mobile page first.
+    loginName: 'demo.nomobile',
+    firstName: 'Sam',
+    lastName: 'Rivera',
+    email: 'sam.rivera@pioneer-medical.example',
+    language: 'en',
+    locale: 'en_US',
+    localeForFormatting: 'en-US',
+    timezone: 'America/Denver',
+    roles: ALL_PRIVILEGES,
+    customers: [{ custNo: 'C10005' }],
+    pinPolicy: 'SMS',
   },
 ];

@@ -1,4 +1,4 @@
-import { ZLoginRequest, ZLogoutResponse, ZSolutionInstanceQuery, ZUserData } from '@settle/shared/auth';
+import { ZLoginRequest, ZLogoutResponse, ZSolutionInstanceQuery } from '@settle/shared/auth';
 import { ZErrorResponse } from '@settle/shared/errors';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,6 +6,8 @@ import { z } from 'zod';
 import type { AppConfig } from '../../config';
 import { clearSessionCookie, setSessionCookies, setXsrfCookie } from '../../lib/cookies';
 import type { Services } from '../../services';
+import { ZLoginResponse } from './auth.schemas';
+import { noMobileForPin } from './auth-errors';
 import { randomToken } from './session.service';
 
 const ZPrivacyTemplateQuery = z.object({
@@ -26,29 +28,50 @@ export function authRoutes(
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with login name and password; starts a new session',
+        summary: 'Sign in: the password step, then (for a PIN policy) the code step on the same session',
+        description:
+          'Without pinCode, a user with a PIN policy gets a half-signed-in session and { pinRequired, maskedMobile } ' +
+          '(or 401 SEND_PINCODE_NO_MOBILE when no mobile is on file). Sending { loginName, password, pinCode } on ' +
+          'that session completes the sign-in: 401 INVALID_PINCODE, PINCODE_ATTEMPTS_EXCEEDED or ' +
+          'COURIER_PINCODE_EXPIRED otherwise. Every step starts a new session token.',
         querystring: ZSolutionInstanceQuery,
         body: ZLoginRequest,
         response: {
-          200: ZUserData,
+          200: ZLoginResponse,
           400: ZErrorResponse,
           401: ZErrorResponse,
           403: ZErrorResponse,
           415: ZErrorResponse,
+          429: ZErrorResponse,
+          503: ZErrorResponse,
         },
       },
     },
     async (request, reply) => {
-      const created = await services.auth.login({
+      const outcome = await services.auth.login({
         request: request.body,
         solutionInstanceGuid: request.query.solutionInstanceGuid,
         ipAddress: request.ip,
         userAgent: request.headers['user-agent'] ?? '',
+        current: request.session,
       });
-      // Rotation: whatever session the browser came with ends here.
+      // Rotation: whatever session the browser came with ends here, at every step.
       if (request.session) await services.sessions.destroy(request.session.tokenHash);
-      setSessionCookies(reply, config, created);
-      const session = await services.sessions.authenticate(created.token);
+      setSessionCookies(reply, config, outcome.session);
+      if (outcome.step === 'pinSent') {
+        return {
+          pinRequired: true as const,
+          pincodeMethod: 'SMS' as const,
+          maskedMobile: outcome.maskedMobile,
+        };
+      }
+      if (outcome.step === 'mobileMissing') {
+        // An error the client routes on, sent with the new session's cookies so that the
+        // mobile page can call /auth/updateMobile on the half-signed-in session.
+        const error = noMobileForPin();
+        return reply.code(401).send({ statusCode: 401, code: error.code, message: error.message });
+      }
+      const session = await services.sessions.authenticate(outcome.session.token);
       return services.auth.userData(session);
     },
   );

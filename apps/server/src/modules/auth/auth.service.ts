@@ -1,73 +1,137 @@
 import type { TLoginRequest, TUserData } from '@settle/shared/auth';
-import { ErrorCode } from '@settle/shared/errors';
 import { resolveCurrentCurrency, resolveCurrentCustomer } from '@settle/shared/rules/accounts';
 import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../lib/app-error';
+import { notFound } from '../../lib/app-error';
 import type { AccountsService } from '../accounts/accounts.service';
 import * as repository from './auth.repository';
-import { verifyPassword } from './password';
-import type { SessionContext, SessionService } from './session.service';
+import { invalidCredentials, invalidPin, pinAttemptsExceeded, pinExpired, userInactive } from './auth-errors';
+import { type Credentials, normaliseLoginName } from './credentials';
+import type { PinService } from './pin.service';
+import { hashToken, type SessionContext, type SessionService } from './session.service';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-const INVALID_CREDENTIALS = () =>
-  new AppError({
-    statusCode: 401,
-    code: ErrorCode.INVALID_CREDENTIALS,
-    message: 'The login name or password is not correct.',
-  });
+type CreatedSession = Awaited<ReturnType<SessionService['create']>>;
 
-export function createAuthService(db: Db, sessions: SessionService, accounts: AccountsService) {
+/** What the password (and PIN) step led to; the route turns it into cookies and an answer. */
+export type LoginOutcome =
+  | { step: 'signedIn'; session: CreatedSession }
+  | { step: 'pinSent'; session: CreatedSession; maskedMobile: string }
+  | { step: 'mobileMissing'; session: CreatedSession };
+
+type UserRow = NonNullable<Awaited<ReturnType<typeof repository.findUserByLoginKey>>>;
+
+export function createAuthService(
+  db: Db,
+  deps: { sessions: SessionService; accounts: AccountsService; credentials: Credentials; pins: PinService },
+) {
+  const { sessions, accounts, credentials, pins } = deps;
+
   async function requireTenant(solutionInstanceGuid: string | undefined) {
     const tenant = await repository.findTenant(db, solutionInstanceGuid);
     if (!tenant) throw notFound('Solution instance');
     return tenant;
   }
 
+  async function startActiveSession(user: UserRow, client: { ipAddress: string; userAgent: string }) {
+    const customers = await accounts.listCustomers(user.id);
+    const current = resolveCurrentCustomer(customers, { storedCustNo: user.lastCustNo, preferDefault: true });
+    const currency = resolveCurrentCurrency(
+      current,
+      current?.custNo === user.lastCustNo ? user.lastCurrencyCode : null,
+    );
+    return sessions.create({
+      tenantId: user.tenantId,
+      userId: user.id,
+      state: 'active',
+      current: { custNo: current?.custNo ?? null, currencyCode: currency.currencyCode },
+      ...client,
+    });
+  }
+
+  /** The code step of a user whose policy asks for one, on the half-signed-in session. */
+  async function checkPin(user: UserRow, pinCode: string, pending: SessionContext | null, keys: string[]) {
+    // A code only counts on the session of the attempt it was sent for.
+    if (pending?.state !== 'pin_pending' || pending.userId !== user.id) throw pinExpired();
+    const verdict = await pins.verify({
+      sessionTokenHash: pending.tokenHash,
+      userId: user.id,
+      code: pinCode.replace(/\s/g, ''),
+    });
+    if (verdict.outcome === 'accepted') return;
+    if (verdict.outcome === 'expired') throw pinExpired();
+    await credentials.recordFailure(keys);
+    throw verdict.outcome === 'wrong' ? invalidPin(verdict.triesLeft) : pinAttemptsExceeded();
+  }
+
+  /** Password passed, code needed: a pin_pending session, and a code sent when there is a mobile. */
+  async function startPinStep(user: UserRow, client: { ipAddress: string; userAgent: string }) {
+    const session = await sessions.create({
+      tenantId: user.tenantId,
+      userId: user.id,
+      state: 'pin_pending',
+      current: { custNo: null, currencyCode: null },
+      ...client,
+    });
+    const sessionTokenHash = hashToken(session.token);
+    try {
+      const sent = await pins.issue({
+        sessionTokenHash,
+        tenantId: user.tenantId,
+        userId: user.id,
+        recipient: user,
+      });
+      return sent.sent
+        ? ({ step: 'pinSent', session, maskedMobile: sent.maskedMobile } as const)
+        : ({ step: 'mobileMissing', session } as const);
+    } catch (error) {
+      // The browser never gets this session's cookie: nothing should be left waiting on it.
+      await sessions.destroy(sessionTokenHash);
+      throw error;
+    }
+  }
+
   return {
     requireTenant,
 
     /**
-     * Password sign-in. Every failure (unknown login, wrong password) answers the same
-     * generic message after the same work, and changes nothing. Success always starts
-     * a new session: any session the browser had is destroyed by the caller.
+     * The password step, and the PIN step for users whose policy asks for a code. Every
+     * refusal of the password answers the same generic message after the same work and
+     * changes nothing but the brute-force counters. Each step ends in a new session (the
+     * caller destroys the one the browser came with), so a planted token never survives.
      */
     async login(options: {
       request: TLoginRequest;
       solutionInstanceGuid?: string;
       ipAddress: string;
       userAgent: string;
-    }) {
+      current: SessionContext | null;
+    }): Promise<LoginOutcome> {
       const tenant = await requireTenant(options.solutionInstanceGuid);
-      const loginKey = options.request.loginName.trim().toUpperCase();
+      const loginKey = normaliseLoginName(options.request.loginName);
       const user = await repository.findUserByLoginKey(db, tenant.id, loginKey);
-      const passwordMatches = await verifyPassword(user?.passwordHash, options.request.password);
-      if (!user || !passwordMatches) throw INVALID_CREDENTIALS();
-      if (!user.active) {
-        throw new AppError({
-          statusCode: 415,
-          code: ErrorCode.USER_INACTIVE,
-          message: 'Your account has been deactivated. Please contact your administrator.',
-        });
-      }
-      const customers = await accounts.listCustomers(user.id);
-      const current = resolveCurrentCustomer(customers, {
-        storedCustNo: user.lastCustNo,
-        preferDefault: true,
-      });
-      const currency = resolveCurrentCurrency(
-        current,
-        current?.custNo === user.lastCustNo ? user.lastCurrencyCode : null,
-      );
-      const created = await sessions.create({
+      const keys = credentials.keysFor({
         tenantId: tenant.id,
-        userId: user.id,
-        state: 'active',
-        current: { custNo: current?.custNo ?? null, currencyCode: currency.currencyCode },
+        loginKey,
+        userId: user?.id,
         ipAddress: options.ipAddress,
-        userAgent: options.userAgent,
       });
-      return created;
+      await credentials.verify({
+        keys,
+        passwordHash: user?.passwordHash,
+        password: options.request.password,
+      });
+      if (!user) throw invalidCredentials();
+      if (!user.active) throw userInactive();
+      const client = { ipAddress: options.ipAddress, userAgent: options.userAgent };
+
+      if (user.pinPolicy === 'SMS') {
+        const pinCode = options.request.pinCode?.trim();
+        if (!pinCode) return startPinStep(user, client);
+        await checkPin(user, pinCode, options.current, keys);
+      }
+      await credentials.succeeded(user.id);
+      return { step: 'signedIn', session: await startActiveSession(user, client) };
     },
 
     /** The user data of the specification for a signed-in session. */

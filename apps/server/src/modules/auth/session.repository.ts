@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema/sessions';
 import { users } from '../../db/schema/users';
@@ -58,6 +58,19 @@ export async function deleteExpiredSessions(db: Db, idleCutoff: Date, now: Date)
     .where(sql`${lt(sessions.lastSeenAt, idleCutoff)} or ${lt(sessions.absoluteExpiresAt, now)}`)
     .returning({ tokenHash: sessions.tokenHash });
   return deleted.length;
+}
+
+export async function revokeSession(db: Db, tokenHash: string, reason: string): Promise<void> {
+  await db.update(sessions).set({ revokedReason: reason }).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function revokeAllSessions(db: Db, reason: string): Promise<number> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedReason: reason })
+    .where(isNull(sessions.revokedReason))
+    .returning({ tokenHash: sessions.tokenHash });
+  return revoked.length;
 }
 
 export async function deleteSessionsOfUser(db: Db, tenantId: number, userId: number): Promise<void> {

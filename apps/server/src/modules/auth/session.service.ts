@@ -4,6 +4,7 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError, unauthenticated } from '../../lib/app-error';
 import { findRoles } from './auth.repository';
+import { deleteChallengesOfSession } from './pin.repository';
 import * as repository from './session.repository';
 
 export type SessionUser = NonNullable<Awaited<ReturnType<typeof repository.findSessionWithUser>>>['user'];
@@ -22,6 +23,10 @@ export type SessionContext = {
   roles: string[];
 };
 
+/** Why a session was ended from outside; the next call with its cookie answers this code. */
+export const REVOKED_REASONS = [ErrorCode.MGMT_SHUTDOWN, ErrorCode.HOST_HEADER_MODIFIED] as const;
+export type RevokedReason = (typeof REVOKED_REASONS)[number];
+
 /** Writing last-seen on every call would make every read a write; a minute of slack is plenty for a 30-minute idle limit. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -36,6 +41,12 @@ export function randomToken(): string {
 export function createSessionService(db: Db, config: AppConfig) {
   const idleMs = config.session.idleMinutes * 60_000;
   const absoluteMs = config.session.absoluteHours * 3_600_000;
+
+  /** Ends a session and whatever sign-in codes were waiting on it. */
+  async function destroy(tokenHash: string): Promise<void> {
+    await repository.deleteSession(db, tokenHash);
+    await deleteChallengesOfSession(db, tokenHash);
+  }
 
   return {
     /** A new session with a fresh token: called at every sign-in, so a planted token never survives it. */
@@ -72,20 +83,26 @@ export function createSessionService(db: Db, config: AppConfig) {
 
     /**
      * The session behind a cookie token, or an error saying why there is none:
-     * expired (idle or absolute) answers SESSION_EXPIRED; a deactivated user answers 415.
+     * ended by an operator answers MGMT_SHUTDOWN; expired (idle or absolute) answers
+     * SESSION_EXPIRED; a deactivated user answers 415. Each refusal deletes the session.
      */
     async authenticate(token: string, now = new Date()): Promise<SessionContext> {
       const tokenHash = hashToken(token);
       const found = await repository.findSessionWithUser(db, tokenHash);
       if (!found) throw unauthenticated();
       const { session, user } = found;
+      if (session.revokedReason) {
+        await destroy(tokenHash);
+        const known = REVOKED_REASONS.find((reason) => reason === session.revokedReason);
+        throw unauthenticated(known ?? ErrorCode.UNAUTHENTICATED);
+      }
       const idleExpired = now.getTime() - session.lastSeenAt.getTime() > idleMs;
       if (idleExpired || session.absoluteExpiresAt.getTime() <= now.getTime()) {
-        await repository.deleteSession(db, tokenHash);
+        await destroy(tokenHash);
         throw unauthenticated(ErrorCode.SESSION_EXPIRED);
       }
       if (!user.active) {
-        await repository.deleteSession(db, tokenHash);
+        await destroy(tokenHash);
         throw new AppError({
           statusCode: 415,
           code: ErrorCode.USER_INACTIVE,
@@ -109,8 +126,16 @@ export function createSessionService(db: Db, config: AppConfig) {
       };
     },
 
-    destroy(tokenHash: string) {
-      return repository.deleteSession(db, tokenHash);
+    destroy,
+
+    /** Ends the session behind a cookie token from outside; its next use tells why. */
+    revokeToken(token: string, reason: RevokedReason): Promise<void> {
+      return repository.revokeSession(db, hashToken(token), reason);
+    },
+
+    /** Marks every session as ended (operator shutdown); each tells why on its next call. */
+    revokeAll(reason: RevokedReason): Promise<number> {
+      return repository.revokeAllSessions(db, reason);
     },
 
     setCurrent(tokenHash: string, current: { custNo: string; currencyCode: string }) {

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { renderEmail, templateLanguage } from './email-templates';
+
+const vars = {
+  firstName: 'Pat',
+  appName: 'Acme Portal',
+  link: 'https://p.example/r?code=x&namedUser=pat',
+  minutes: 60,
+};
+
+describe('renderEmail', () => {
+  it('writes the recovery email in English, with the link in the text and as an anchor in the HTML', () => {
+    const email = renderEmail('recovery', 'en-US', vars);
+    expect(email.subject).toBe('Acme Portal: sign-in help');
+    expect(email.text).toBe(
+      `${[
+        'Hello Pat,',
+        'Someone (we hope you) asked for help signing in to Acme Portal. Use the link below to choose a new password. It works once and expires in 60 minutes.',
+        'Choose a new password: https://p.example/r?code=x&namedUser=pat',
+        'If you did not ask for this, ignore this email: your password stays as it is.',
+      ].join('\n\n')}\n`,
+    );
+    expect(email.html).toContain(
+      '<a href="https://p.example/r?code=x&amp;namedUser=pat">Choose a new password</a>',
+    );
+  });
+
+  it('writes it in French for a French user, and in English for any other language', () => {
+    expect(renderEmail('recovery', 'fr', vars).subject).toBe('Acme Portal : aide à la connexion');
+    expect(renderEmail('recovery', 'fr-CA', vars).text).toContain(
+      'Choisir un nouveau mot de passe: https://p.example',
+    );
+    expect(renderEmail('recovery', 'de', vars).subject).toBe('Acme Portal: sign-in help');
+    expect(templateLanguage('FR_fr')).toBe('fr');
+    expect(templateLanguage('')).toBe('en');
+  });
+
+  it('escapes names in the HTML part', () => {
+    const email = renderEmail('recovery', 'en', { ...vars, firstName: '<script>alert("x")</script>' });
+    expect(email.html).not.toContain('<script>');
+    expect(email.html).toContain('Hello &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;,');
+    // The text part is plain text: nothing to escape.
+    expect(email.text).toContain('Hello <script>');
+  });
+});

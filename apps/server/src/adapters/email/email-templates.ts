@@ -1,0 +1,74 @@
+/** The languages with written templates; any other language falls back to English. */
+export type TemplateLanguage = 'en' | 'fr';
+
+export function templateLanguage(language: string): TemplateLanguage {
+  return language.trim().toLowerCase().startsWith('fr') ? 'fr' : 'en';
+}
+
+export type EmailVariables = {
+  recovery: { firstName: string; appName: string; link: string; minutes: number };
+};
+export type EmailKind = keyof EmailVariables;
+
+export type RenderedEmail = { subject: string; text: string; html: string };
+
+type Template<K extends EmailKind> = (vars: EmailVariables[K]) => {
+  subject: string;
+  /** Paragraphs; the last one may hold the link, shown as an anchor in the HTML part. */
+  paragraphs: string[];
+  link?: { label: string; href: string };
+};
+
+const TEMPLATES: { [K in EmailKind]: Record<TemplateLanguage, Template<K>> } = {
+  recovery: {
+    en: (vars) => ({
+      subject: `${vars.appName}: sign-in help`,
+      paragraphs: [
+        `Hello ${vars.firstName},`,
+        `Someone (we hope you) asked for help signing in to ${vars.appName}. Use the link below to choose a new password. It works once and expires in ${vars.minutes} minutes.`,
+        'If you did not ask for this, ignore this email: your password stays as it is.',
+      ],
+      link: { label: 'Choose a new password', href: vars.link },
+    }),
+    fr: (vars) => ({
+      subject: `${vars.appName} : aide à la connexion`,
+      paragraphs: [
+        `Bonjour ${vars.firstName},`,
+        `Quelqu'un (vous, espérons-le) a demandé de l'aide pour se connecter à ${vars.appName}. Utilisez le lien ci-dessous pour choisir un nouveau mot de passe. Il ne sert qu'une fois et expire dans ${vars.minutes} minutes.`,
+        "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.",
+      ],
+      link: { label: 'Choisir un nouveau mot de passe', href: vars.link },
+    }),
+  },
+};
+
+/** An email of the given kind in the user's language, as plain text and as escaped HTML. */
+export function renderEmail<K extends EmailKind>(
+  kind: K,
+  language: string,
+  vars: EmailVariables[K],
+): RenderedEmail {
+  const template = TEMPLATES[kind][templateLanguage(language)] as Template<K>;
+  const { subject, paragraphs, link } = template(vars);
+  const textParts = link
+    ? [...paragraphs.slice(0, 2), `${link.label}: ${link.href}`, ...paragraphs.slice(2)]
+    : paragraphs;
+  const htmlParts = paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`);
+  if (link) {
+    htmlParts.splice(2, 0, `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`);
+  }
+  return {
+    subject,
+    text: `${textParts.join('\n\n')}\n`,
+    html: `<!doctype html><html><body>${htmlParts.join('')}</body></html>`,
+  };
+}
+
+function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}

@@ -1,0 +1,63 @@
+import type { Couriers } from '../../adapters/couriers';
+import { renderEmail } from '../../adapters/email/email-templates';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/client';
+import type { AccountTokens } from './account-tokens';
+import * as repository from './auth.repository';
+import type { AuthService } from './auth.service';
+import type { BackgroundTasks } from './background-tasks';
+import { normaliseLoginName } from './credentials';
+import { randomToken } from './session.service';
+
+export const RECOVERY_TOKEN_MINUTES = 60;
+/** One recovery email per account per minute: the endpoint cannot be used to flood a mailbox. */
+const RECOVERY_EMAIL_INTERVAL_MS = 60_000;
+
+type UserRow = NonNullable<Awaited<ReturnType<typeof repository.findUserByLoginKey>>>;
+
+export function createRecoveryService(
+  db: Db,
+  deps: {
+    config: AppConfig;
+    auth: AuthService;
+    couriers: Couriers;
+    tokens: AccountTokens;
+    background: BackgroundTasks;
+  },
+) {
+  const { config, couriers, tokens, background } = deps;
+  const origin = config.publicOrigin?.replace(/\/$/, '') ?? `http://localhost:${config.port}`;
+
+  async function sendRecoveryEmail(user: UserRow, appName: string, code: string) {
+    const last = await tokens.lastIssuedAt(user.id, 'recovery');
+    if (last && Date.now() - last.getTime() < RECOVERY_EMAIL_INTERVAL_MS) return;
+    await tokens.issue({ userId: user.id, purpose: 'recovery', ttlMinutes: RECOVERY_TOKEN_MINUTES, code });
+    // The link's origin is the configured one, never the request's Host: a forged Host
+    // header must not make us mail someone a link to another site.
+    const link = `${origin}/resetPassword?code=${encodeURIComponent(code)}&namedUser=${encodeURIComponent(user.loginName)}`;
+    const email = renderEmail('recovery', user.language, {
+      firstName: user.firstName,
+      appName,
+      link,
+      minutes: RECOVERY_TOKEN_MINUTES,
+    });
+    await couriers.email.send({ tenantId: user.tenantId, to: user.email, ...email, secrets: [code] });
+  }
+
+  return {
+    /**
+     * Sends a recovery link when the login exists, is active and has an email address. The
+     * answer and the request's own work are the same either way; the token and the email
+     * are made after the answer, in the background.
+     */
+    async troubleSigningIn(options: { loginName: string; solutionInstanceGuid?: string }) {
+      const tenant = await deps.auth.requireTenant(options.solutionInstanceGuid);
+      const user = await repository.findUserByLoginKey(db, tenant.id, normaliseLoginName(options.loginName));
+      const code = randomToken();
+      if (user?.active && user.email) {
+        background.run('recovery email', () => sendRecoveryEmail(user, tenant.appHeaderName, code));
+      }
+      return { sent: true as const };
+    },
+  };
+}

@@ -1,0 +1,194 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountTokens, courierMessages } from '../../db/schema/access';
+import { buildTenant, buildUser } from '../../test/factories';
+import { TestClient } from '../../test/test-app';
+import { hashAccountCode } from './account-tokens';
+import { createKeyed } from './auth-secret';
+import { type AuthTestContext, createAuthTestApp, recordQueries } from './auth-test-support';
+import { decoyPincodeMethod } from './prelogin.service';
+
+let context: AuthTestContext;
+let tenantId: number;
+
+beforeAll(async () => {
+  context = await createAuthTestApp({ PUBLIC_ORIGIN: 'https://portal.example.com' });
+  const { db } = context.database;
+  const tenant = await buildTenant(db, { isDefault: true, appHeaderName: 'Acme Portal' });
+  tenantId = tenant.id;
+  await buildUser(db, tenant.id, {
+    loginName: 'pin.user',
+    overrides: { pinPolicy: 'SMS', smsPhone: '5550100' },
+  });
+  await buildUser(db, tenant.id, { loginName: 'plain.user', overrides: { email: 'plain@example.com' } });
+  await buildUser(db, tenant.id, {
+    loginName: 'marie.curie',
+    overrides: { email: 'marie@example.fr', language: 'fr', firstName: 'Marie' },
+  });
+  await buildUser(db, tenant.id, { loginName: 'no.email' });
+  await buildUser(db, tenant.id, {
+    loginName: 'gone.user',
+    overrides: { email: 'gone@example.com', active: false },
+  });
+});
+afterAll(() => context.close());
+
+async function client() {
+  const created = new TestClient(context);
+  await created.get('/config.js');
+  return created;
+}
+
+/** The login name as the specification sends it: the body is a JSON string. */
+function postName(caller: TestClient, url: string, loginName: string) {
+  return caller.request({
+    method: 'POST',
+    url,
+    payload: JSON.stringify(loginName),
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+function emailsTo(recipient: string) {
+  return context.database.db.select().from(courierMessages).where(eq(courierMessages.recipient, recipient));
+}
+
+describe('POST /auth/prelogin', () => {
+  it('answers the PIN method of a known login, by a JSON string, an object or plain text', async () => {
+    const caller = await client();
+    const pin = await postName(caller, '/auth/prelogin', 'PIN.USER');
+    expect(pin.statusCode).toBe(200);
+    expect(pin.json()).toEqual({ key: expect.any(String), pincodeMethod: 'SMS', sso: false });
+    expect((await caller.post('/auth/prelogin', { loginName: 'plain.user' })).json().pincodeMethod).toBe(
+      'NONE',
+    );
+    const text = await caller.request({
+      method: 'POST',
+      url: '/auth/prelogin',
+      payload: 'pin.user',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(text.json().pincodeMethod).toBe('SMS');
+  });
+
+  it('answers an unknown name in the same shape, stable across calls, with a fresh random key each time', async () => {
+    const caller = await client();
+    const known = (await postName(caller, '/auth/prelogin', 'plain.user')).json();
+    const first = (await postName(caller, '/auth/prelogin', 'nobody.at.all')).json();
+    const second = (await postName(caller, '/auth/prelogin', 'NOBODY.AT.ALL')).json();
+    expect(Object.keys(first).sort()).toEqual(Object.keys(known).sort());
+    expect(first.key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(known.key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(second.key).not.toBe(first.key);
+    expect(second.pincodeMethod).toBe(first.pincodeMethod);
+    expect(['SMS', 'NONE']).toContain(first.pincodeMethod);
+  });
+
+  it('does the same database work for a known and an unknown name', async () => {
+    const caller = await client();
+    const known = await recordQueries(context, () => postName(caller, '/auth/prelogin', 'pin.user'));
+    const unknown = await recordQueries(context, () => postName(caller, '/auth/prelogin', 'no.such.user'));
+    expect(known.length).toBeGreaterThanOrEqual(3);
+    expect(unknown).toEqual(known);
+  });
+
+  it('draws decoys with the tenant share of SMS users: none when nobody has a PIN policy', () => {
+    const keyed = createKeyed('k'.repeat(32));
+    const names = Array.from({ length: 400 }, (_, index) => `NAME.${index}`);
+    const draw = (smsShare: number) =>
+      names.filter((loginKey) => decoyPincodeMethod({ keyed, tenantId: 1, loginKey, smsShare }) === 'SMS')
+        .length;
+    expect(draw(0)).toBe(0);
+    expect(draw(1)).toBe(400);
+    expect(draw(0.25)).toBeGreaterThan(60);
+    expect(draw(0.25)).toBeLessThan(140);
+  });
+
+  it('says when the tenant uses single sign-on', async () => {
+    const sso = await buildTenant(context.database.db, { ssoEnabled: true });
+    const caller = await client();
+    const response = await postName(caller, `/auth/prelogin?solutionInstanceGuid=${sso.guid}`, 'anyone');
+    expect(response.json()).toMatchObject({ sso: true });
+  });
+
+  it('refuses an empty name with a field message', async () => {
+    const caller = await client();
+    const response = await postName(caller, '/auth/prelogin', '  ');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toEqual([{ field: 'body', message: 'Enter your login name' }]);
+  });
+});
+
+describe('POST /auth/troubleSigningIn', () => {
+  it('emails a single-use recovery link to a known login, after answering', async () => {
+    const caller = await client();
+    const response = await postName(caller, '/auth/troubleSigningIn', 'PLAIN.USER');
+    expect(response.json()).toEqual({ sent: true });
+    // The work happens after the answer.
+    expect(await emailsTo('plain@example.com')).toHaveLength(0);
+    await context.drain();
+    const [email] = await emailsTo('plain@example.com');
+    expect(email).toMatchObject({ channel: 'email', subject: 'Acme Portal: sign-in help', status: 'sent' });
+    const link =
+      /https:\/\/portal\.example\.com\/resetPassword\?code=([A-Za-z0-9_-]+)&namedUser=plain\.user/.exec(
+        email!.body,
+      );
+    expect(link).not.toBeNull();
+    const [token] = await context.database.db
+      .select()
+      .from(accountTokens)
+      .where(eq(accountTokens.codeHash, hashAccountCode(link![1]!)));
+    expect(token).toMatchObject({ purpose: 'recovery', usedAt: null });
+    expect(token!.expiresAt.getTime() - token!.createdAt.getTime()).toBe(60 * 60_000);
+    expect(email!.body).toContain('expires in 60 minutes');
+  });
+
+  it('writes in the user language', async () => {
+    const caller = await client();
+    await caller.post('/auth/troubleSigningIn', { loginName: 'MARIE.CURIE' });
+    await context.drain();
+    const [email] = await emailsTo('marie@example.fr');
+    expect(email!.subject).toBe('Acme Portal : aide à la connexion');
+    expect(email!.body).toMatch(/^Bonjour Marie,/);
+  });
+
+  it('answers alike, with the same request work, for unknown, inactive and email-less logins, and sends nothing', async () => {
+    const caller = await client();
+    const known = await recordQueries(context, async () => {
+      expect((await postName(caller, '/auth/troubleSigningIn', 'PLAIN.USER')).json()).toEqual({
+        sent: true,
+      });
+    });
+    expect(known.length).toBeGreaterThanOrEqual(2);
+    for (const name of ['NOBODY.HERE', 'GONE.USER', 'NO.EMAIL']) {
+      const other = await recordQueries(context, async () => {
+        const response = await postName(caller, '/auth/troubleSigningIn', name);
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual({ sent: true });
+      });
+      expect(other, name).toEqual(known);
+    }
+    await context.drain();
+    expect(await emailsTo('gone@example.com')).toHaveLength(0);
+    const tokens = await context.database.db.select({ userId: accountTokens.userId }).from(accountTokens);
+    expect(new Set(tokens.map((token) => token.userId)).size).toBe(2);
+  });
+
+  it('sends at most one recovery email a minute per login', async () => {
+    const other = await buildUser(context.database.db, tenantId, {
+      loginName: 'flood.target',
+      overrides: { email: 'flood@example.com' },
+    });
+    const caller = await client();
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await postName(caller, '/auth/troubleSigningIn', 'FLOOD.TARGET');
+      await context.drain();
+    }
+    expect(await emailsTo('flood@example.com')).toHaveLength(1);
+    const tokens = await context.database.db
+      .select()
+      .from(accountTokens)
+      .where(eq(accountTokens.userId, other.id));
+    expect(tokens).toHaveLength(1);
+  });
+});
