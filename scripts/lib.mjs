@@ -25,7 +25,11 @@ function newestMtime(target) {
   return newest;
 }
 
-/** npm ci when node_modules is missing or older than the lockfile. */
+/**
+ * Installs the locked packages when node_modules is missing or older than the lockfile.
+ * `npm install` rather than `npm ci`: a registry mirror may hold only this platform's
+ * binary of a package with per-platform optional dependencies, which `npm ci` refuses.
+ */
 export function ensureDependencies() {
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   if (
@@ -34,7 +38,7 @@ export function ensureDependencies() {
   )
     return;
   console.log('• installing npm packages (first run)…');
-  run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
+  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error']);
 }
 
 /** Builds the web app when its output is missing or older than its sources. */
