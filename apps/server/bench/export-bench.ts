@@ -43,7 +43,11 @@ export async function benchExports(options: { db: Db; services: Services; sessio
   });
   const started = performance.now();
   const measured = await withPeakMemory(() =>
-    writeInvoicesXlsx(sink, { columns: prepared.columns, currencyCode: prepared.currencyCode, batches: prepared.batches() }),
+    writeInvoicesXlsx(sink, {
+      columns: prepared.columns,
+      currencyCode: prepared.currencyCode,
+      batches: prepared.batches(),
+    }),
   );
   const seconds = (performance.now() - started) / 1000;
   console.log(
@@ -52,8 +56,15 @@ export async function benchExports(options: { db: Db; services: Services; sessio
   );
 }
 
-export async function benchInvoicePdf(options: { services: Services; session: SessionContext; invNos: string[] }) {
-  const documents = createDocumentsService({ invoices: options.services.invoices, accounts: options.services.accounts });
+export async function benchInvoicePdf(options: {
+  services: Services;
+  session: SessionContext;
+  invNos: string[];
+}) {
+  const documents = createDocumentsService({
+    invoices: options.services.invoices,
+    accounts: options.services.accounts,
+  });
   const drain = async (invNos: string[]) => {
     const pdf = await documents.invoicePdf(options.session, { invNos });
     for await (const _chunk of pdf.document) {
@@ -65,5 +76,7 @@ export async function benchInvoicePdf(options: { services: Services; session: Se
   const batch = options.invNos.slice(0, 50);
   const started = performance.now();
   await drain(batch);
-  console.log(`invoice PDF of ${batch.length} invoices in one document: ${((performance.now() - started) / batch.length).toFixed(1)} ms per invoice`);
+  console.log(
+    `invoice PDF of ${batch.length} invoices in one document: ${((performance.now() - started) / batch.length).toFixed(1)} ms per invoice`,
+  );
 }

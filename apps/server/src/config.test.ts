@@ -65,3 +65,20 @@ describe('loadConfig', () => {
     expect((error as Error).message).toContain('Invalid configuration:');
   });
 });
+
+describe('viewer and promise settings', () => {
+  it('reads the external viewer address and the promise limit, refusing a non-http address', () => {
+    const config = loadConfig({
+      VIEWER_MODE: 'external',
+      VIEWER_EXTERNAL_URL: 'https://docs.example.com/view',
+      PROMISE_MAX_DAYS: '30',
+    });
+    expect(config.viewer).toEqual({
+      startZoom: 1,
+      mode: 'external',
+      externalUrl: 'https://docs.example.com/view',
+    });
+    expect(config.promiseMaxDays).toBe(30);
+    expect(() => loadConfig({ VIEWER_EXTERNAL_URL: 'javascript:alert(1)' })).toThrow(/VIEWER_EXTERNAL_URL/);
+  });
+});

@@ -41,6 +41,7 @@ const ZEnvironment = z.object({
   SEED_DEMO_DATA: booleanText.default(true),
   VIEWER_START_ZOOM: z.coerce.number().min(0.1).max(5).default(1),
   VIEWER_MODE: z.enum(['pdf', 'html', 'external']).default('pdf'),
+  VIEWER_EXTERNAL_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) address' }).optional(),
   PROMISE_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   SEARCH_APPLY_IMMEDIATE: z.enum(['true', 'false']).default('true'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -85,7 +86,7 @@ export type AppConfig = {
   prettyLogs: boolean;
   webDistDir: string;
   seedDemoData: boolean;
-  viewer: { startZoom: number; mode: 'pdf' | 'html' | 'external' };
+  viewer: { startZoom: number; mode: 'pdf' | 'html' | 'external'; externalUrl?: string };
   searchApplyImmediate: 'true' | 'false';
   /** How far ahead a promise's follow-up date may be. */
   promiseMaxDays: number;
@@ -141,7 +142,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     prettyLogs: env.LOG_FORMAT === 'pretty' || (env.LOG_FORMAT === 'auto' && Boolean(process.stdout.isTTY)),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     seedDemoData: env.SEED_DEMO_DATA,
-    viewer: { startZoom: env.VIEWER_START_ZOOM, mode: env.VIEWER_MODE },
+    viewer: { startZoom: env.VIEWER_START_ZOOM, mode: env.VIEWER_MODE, externalUrl: env.VIEWER_EXTERNAL_URL },
     searchApplyImmediate: env.SEARCH_APPLY_IMMEDIATE,
     promiseMaxDays: env.PROMISE_MAX_DAYS,
     env: env.NODE_ENV,

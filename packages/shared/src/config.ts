@@ -12,8 +12,12 @@ export const ZPublicConfig = z
     viewer: z.object({
       startZoom: z.number(),
       mode: z.enum(['pdf', 'html', 'external']),
+      /** Where the external variant posts the invoice numbers to. */
+      externalUrl: z.string().optional(),
     }),
     searchApplyImmediate: z.string(),
+    /** How many days ahead a promise's follow-up date may be. */
+    promiseMaxDays: z.number().int(),
   })
   .meta({ id: 'PublicConfig' });
 export type TPublicConfig = z.infer<typeof ZPublicConfig>;

@@ -9,6 +9,11 @@ import type { AppConfig } from '../config';
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: AppConfig) {
   const secure = config.session.cookieSecure;
+  // The external viewer variant posts a form into a frame served by the content address.
+  const external =
+    config.viewer.mode === 'external' && config.viewer.externalUrl
+      ? [new URL(config.viewer.externalUrl).origin]
+      : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -20,11 +25,11 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         workerSrc: ["'self'", 'blob:'],
-        frameSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", 'blob:', ...external],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...external],
         ...(secure ? { upgradeInsecureRequests: [] } : {}),
       },
     },

@@ -1,5 +1,6 @@
 // The one list drizzle-kit and the client need; the app imports the domain files directly.
 
+export * from './access';
 export * from './carts';
 export * from './customers';
 export * from './invoices';
@@ -7,4 +8,3 @@ export * from './preferences';
 export * from './sessions';
 export * from './tenants';
 export * from './users';
-export * from './access';

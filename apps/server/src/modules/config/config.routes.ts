@@ -36,6 +36,7 @@ export function configRoutes(
         defaultLanguage: 'en',
         viewer: config.viewer,
         searchApplyImmediate: config.searchApplyImmediate,
+        promiseMaxDays: config.promiseMaxDays,
       };
       if (!request.cookies[XSRF_COOKIE])
         setXsrfCookie(reply, config, request.session?.csrfToken ?? randomToken());

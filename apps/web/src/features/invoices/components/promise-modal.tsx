@@ -8,6 +8,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSessionEndingError } from '../../../lib/api-error';
+import { getPublicConfig } from '../../../lib/public-config';
 import { useFormatters } from '../../../lib/use-formatters';
 import { useUserData } from '../../../lib/use-user-data';
 import { usePromiseServerDate } from '../api/get-server-date';
@@ -56,7 +57,8 @@ function PromiseForm({
 
   const today = serverDate.data?.serverDate ?? null;
   const value = chosen ?? today;
-  const maxDate = today ? dayjs(today).add(DEFAULT_PROMISE_MAX_DAYS, 'day').format('YYYY-MM-DD') : undefined;
+  const maxDays = getPublicConfig().promiseMaxDays ?? DEFAULT_PROMISE_MAX_DAYS;
+  const maxDate = today ? dayjs(today).add(maxDays, 'day').format('YYYY-MM-DD') : undefined;
   const invNos = rows.map((row) => row.invNo);
   const locale = userData?.localeForFormatting || i18n.language;
 
@@ -65,11 +67,11 @@ function PromiseForm({
       setError(t('invoices:errors.PROMISE_INVALID_DATE'));
       return;
     }
-    const check = checkFollowupDate(value, { today, maxDays: DEFAULT_PROMISE_MAX_DAYS });
+    const check = checkFollowupDate(value, { today, maxDays });
     if (check !== 'ok') {
       setError(
         check === 'tooFar'
-          ? t('invoices:errors.PROMISE_DATE_TOO_FAR', { 0: DEFAULT_PROMISE_MAX_DAYS })
+          ? t('invoices:errors.PROMISE_DATE_TOO_FAR', { 0: maxDays })
           : t('invoices:errors.PROMISE_INVALID_DATE'),
       );
       return;
@@ -114,7 +116,7 @@ function PromiseForm({
         <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: firstDayOfWeek(locale) }}>
           <DatePickerInput
             label={t('invoices:promise.date')}
-            description={t('invoices:promise.dateHelp', { days: DEFAULT_PROMISE_MAX_DAYS })}
+            description={t('invoices:promise.dateHelp', { days: maxDays })}
             data-testid="promise-date"
             value={value}
             onChange={(next) => {
