@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { ZLoginRequest, ZUserData } from './auth';
+import { ZSmsAreaCode, ZSmsPhone } from './rules/phone';
+
+/**
+ * The sign-in steps' contract (pre-login, PIN code, missing mobile, recovery): the server's
+ * routes validate with it and the web app's forms and fetchers parse with it.
+ */
+
+/** The error codes the client routes on or translates during the sign-in steps. */
+export const SignInStepErrorCode = {
+  SEND_PINCODE_NO_MOBILE: 'SEND_PINCODE_NO_MOBILE',
+  COURIER_PINCODE_EXPIRED: 'COURIER_PINCODE_EXPIRED',
+  INVALID_PINCODE: 'INVALID_PINCODE',
+  PINCODE_ATTEMPTS_EXCEEDED: 'PINCODE_ATTEMPTS_EXCEEDED',
+  COURIER_UNAVAILABLE: 'COURIER_UNAVAILABLE',
+  MOBILE_ALREADY_SET: 'MOBILE_ALREADY_SET',
+  NO_PENDING_SIGN_IN: 'NO_PENDING_SIGN_IN',
+} as const;
+
+/** The same rule as the login form's field: one definition of a valid login name. */
+export const ZLoginName = ZLoginRequest.shape.loginName;
+
+/**
+ * The specification sends the login name itself as the body (a JSON string, or text/plain);
+ * { loginName } is accepted too for clients that only send objects.
+ */
+export const ZLoginNameBody = z
+  .union([z.string(), z.object({ loginName: z.string() })])
+  .transform((body) => (typeof body === 'string' ? body : body.loginName))
+  .pipe(ZLoginName)
+  .meta({ description: 'The login name, as a JSON string (or { "loginName": "…" })' });
+
+export const ZPincodeMethod = z.enum(['SMS', 'NONE']);
+export type TPincodeMethod = z.infer<typeof ZPincodeMethod>;
+
+export const ZPreloginResponse = z
+  .object({
+    key: z.string().meta({ description: 'Opaque random token; the client may echo it, it proves nothing' }),
+    pincodeMethod: ZPincodeMethod,
+    sso: z.boolean(),
+    ssoLoginUrl: z.string().optional(),
+  })
+  .meta({ id: 'PreloginResponse' });
+export type TPreloginResponse = z.infer<typeof ZPreloginResponse>;
+
+/** The password step's answer when a code was sent: the PIN screen follows. */
+export const ZPinRequired = z
+  .object({
+    pinRequired: z.literal(true),
+    pincodeMethod: z.literal('SMS'),
+    maskedMobile: z.string().meta({ description: 'Where the code went: bullets and the last 4 digits' }),
+  })
+  .meta({ id: 'PinRequired' });
+export type TPinRequired = z.infer<typeof ZPinRequired>;
+
+export const ZLoginResponse = z.union([ZUserData, ZPinRequired]);
+export type TLoginResponse = z.infer<typeof ZLoginResponse>;
+
+export function isPinRequired(answer: TLoginResponse): answer is TPinRequired {
+  return 'pinRequired' in answer && answer.pinRequired === true;
+}
+
+export const ZResendPinResponse = z
+  .object({ pinSent: z.literal(true), pincodeMethod: z.literal('SMS'), maskedMobile: z.string() })
+  .meta({ id: 'ResendPinResponse' });
+export type TResendPinResponse = z.infer<typeof ZResendPinResponse>;
+
+/** The two phone fields of the update-mobile page: both may be empty (spec, phone fields). */
+export const ZMobileFields = z.object({
+  smsAreaCode: ZSmsAreaCode.default(''),
+  smsPhone: ZSmsPhone.default(''),
+});
+export type TMobileFields = z.infer<typeof ZMobileFields>;
+
+export const ZUpdateMobileRequest = z
+  .object({
+    loginName: ZLoginName,
+    password: z.string().max(200).optional(),
+    ...ZMobileFields.shape,
+  })
+  .meta({ id: 'UpdateMobileRequest' });
+export type TUpdateMobileRequest = z.infer<typeof ZUpdateMobileRequest>;
+
+export const ZUpdateMobileResponse = z
+  .object({ saved: z.literal(true), pinSent: z.boolean(), maskedMobile: z.string().optional() })
+  .meta({ id: 'UpdateMobileResponse' });
+export type TUpdateMobileResponse = z.infer<typeof ZUpdateMobileResponse>;
+
+/** The recovery form: the login name only (sent upper-cased, as the specification says). */
+export const ZTroubleSigningInForm = z.object({ loginName: ZLoginName });
+export type TTroubleSigningInForm = z.infer<typeof ZTroubleSigningInForm>;
+
+export const ZTroubleSigningInResponse = z
+  .object({ sent: z.literal(true) })
+  .meta({ id: 'TroubleSigningInResponse' });
+export type TTroubleSigningInResponse = z.infer<typeof ZTroubleSigningInResponse>;
