@@ -61,6 +61,15 @@ export function isPinRequired(answer: TLoginResponse): answer is TPinRequired {
   return 'pinRequired' in answer && answer.pinRequired === true;
 }
 
+/** The code texted at the password step: 6 digits. */
+export const PIN_CODE_LENGTH = 6;
+
+/** The PIN page's form; the login call itself accepts the code with spaces (server side). */
+export const ZPinCodeForm = z.object({
+  pinCode: z.string().regex(/^\d{6}$/, `Enter the ${PIN_CODE_LENGTH} digits of the code`),
+});
+export type TPinCodeForm = z.infer<typeof ZPinCodeForm>;
+
 export const ZResendPinResponse = z
   .object({ pinSent: z.literal(true), pincodeMethod: z.literal('SMS'), maskedMobile: z.string() })
   .meta({ id: 'ResendPinResponse' });

@@ -42,6 +42,8 @@ export default async function startServer(project: TestProject) {
         DATA_DIR: dataDir,
         NODE_ENV: 'production',
         DATABASE_URL: '',
+        // The sign-in-steps flow reads the texted codes from the development outbox.
+        DEV_OUTBOX: 'true',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

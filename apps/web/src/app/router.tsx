@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoginRoute } from '../features/auth/routes/login-route';
+import { PostLoginRoute } from '../features/auth/routes/post-login-route';
 import { TroubleSigningInRoute } from '../features/auth/routes/trouble-signing-in-route';
 import { PublicLayout } from './layout/public-layout';
 import { SignedInLayout } from './layout/signed-in-layout';
@@ -15,6 +16,7 @@ export const appRoutes: RouteObject[] = [
     element: <PublicLayout />,
     children: [
       { path: '/login', element: <LoginRoute /> },
+      { path: '/postLogin', element: <PostLoginRoute /> },
       { path: '/troubleSigningIn', element: <TroubleSigningInRoute /> },
     ],
   },

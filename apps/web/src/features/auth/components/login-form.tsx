@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type TLoginRequest, type TUserData, ZLoginRequest } from '@settle/shared/auth';
+import { isPinRequired, SignInStepErrorCode } from '@settle/shared/auth-steps';
 import { ErrorCode } from '@settle/shared/errors';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,16 @@ import { useLogin } from '../api/login';
 type TLoginFormInput = z.input<typeof ZLoginRequest>;
 type TFieldName = 'loginName' | 'password';
 
-export function LoginForm({ onSignedIn }: { onSignedIn: (userData: TUserData) => void }) {
+/** The code step that follows the password: the PIN entry, or the mobile page when none is on file. */
+export type TCodeStep = { pinCode: true; maskedMobile: string } | { pinCode: false };
+
+interface LoginFormProps {
+  onSignedIn: (userData: TUserData) => void;
+  /** The credentials go along: the code step sends them again with the code. */
+  onCodeStep: (step: TCodeStep, credentials: TLoginRequest) => void;
+}
+
+export function LoginForm({ onSignedIn, onCodeStep }: LoginFormProps) {
   const { t } = useTranslation(['auth', 'errors']);
   const loginMutation = useLogin();
   const {
@@ -26,9 +36,16 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (userData: TUserData) =>
 
   const onSubmit = handleSubmit((values) => {
     loginMutation.mutate(values, {
-      onSuccess: onSignedIn,
+      onSuccess: (answer) => {
+        if (isPinRequired(answer)) onCodeStep({ pinCode: true, maskedMobile: answer.maskedMobile }, values);
+        else onSignedIn(answer);
+      },
       onError: (error) => {
         if (!(error instanceof ApiError)) return;
+        if (error.code === SignInStepErrorCode.SEND_PINCODE_NO_MOBILE) {
+          onCodeStep({ pinCode: false }, values);
+          return;
+        }
         for (const fieldError of error.fieldErrors) {
           if (fieldError.field === 'loginName' || fieldError.field === 'password') {
             setError(fieldError.field, { type: 'server', message: fieldError.message });
@@ -76,6 +93,8 @@ function SubmitErrorAlert({ error }: { error: Error | null }) {
   if (!error) return null;
   // Field problems show under their fields; an unreachable server has its own notification.
   if (error instanceof ApiError) {
+    // Not a failure: the mobile page follows.
+    if (error.code === SignInStepErrorCode.SEND_PINCODE_NO_MOBILE) return null;
     if (error.code === ErrorCode.VALIDATION_FAILED && error.fieldErrors.length > 0) return null;
     if (error.status === 0 || error.status >= 500) return null;
   }

@@ -1,34 +1,43 @@
 import { Anchor, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { TUserData } from '@settle/shared/auth';
-import { useQueryClient } from '@tanstack/react-query';
+import type { TLoginRequest } from '@settle/shared/auth';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { AppName } from '../../../components/ui/app-name';
 import { LanguageSwitcher } from '../../../components/ui/language-switcher';
-import { normalizeLanguage } from '../../../lib/language';
-import { clearLogoutReason } from '../../../lib/logout-reason';
 import { useUserData } from '../../../lib/use-user-data';
-import { setUserData } from '../../../lib/user-storage';
 import { LegalLinks } from '../components/legal-links';
-import { LoginForm } from '../components/login-form';
+import { LoginForm, type TCodeStep } from '../components/login-form';
 import { LogoutReasonAlert } from '../components/logout-reason-alert';
 import { UnsupportedBrowserAlert } from '../components/unsupported-browser-alert';
+import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
+import {
+  clearPendingSignIn,
+  MOBILE_STEP_PATH,
+  PIN_STEP_PATH,
+  setPendingSignIn,
+} from '../lib/pending-sign-in';
 
 export function LoginRoute() {
-  const { t, i18n } = useTranslation('auth');
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const userData = useUserData();
+  const onSignedIn = useCompleteSignIn();
+
+  // Back on the login page, an abandoned code step's credentials are dropped.
+  useEffect(() => {
+    clearPendingSignIn();
+  }, []);
 
   if (userData) return <Navigate to="/home" replace />;
 
-  const onSignedIn = (signedIn: TUserData) => {
-    // Nothing cached for a previous user may show for this one.
-    queryClient.clear();
-    clearLogoutReason();
-    setUserData(signedIn);
-    void i18n.changeLanguage(normalizeLanguage(signedIn.language));
-    void navigate('/home', { replace: true });
+  const onCodeStep = (step: TCodeStep, credentials: TLoginRequest) => {
+    setPendingSignIn({
+      loginName: credentials.loginName,
+      password: credentials.password,
+      ...(step.pinCode ? { maskedMobile: step.maskedMobile } : {}),
+    });
+    void navigate(step.pinCode ? PIN_STEP_PATH : MOBILE_STEP_PATH);
   };
 
   return (
@@ -49,7 +58,7 @@ export function LoginRoute() {
           </div>
           <UnsupportedBrowserAlert />
           <LogoutReasonAlert />
-          <LoginForm onSignedIn={onSignedIn} />
+          <LoginForm onSignedIn={onSignedIn} onCodeStep={onCodeStep} />
           <Anchor component={Link} to="/troubleSigningIn" size="sm" data-testid="trouble-signing-in">
             {t('login.troubleSigningIn')}
           </Anchor>

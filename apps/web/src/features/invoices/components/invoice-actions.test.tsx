@@ -197,29 +197,18 @@ describe('add to cart and printing', () => {
     await waitFor(() => expect(screen.getByTestId('cart-count')).toHaveTextContent('1'));
   });
 
-  it('prints the selected invoices through onPrint with their status', async () => {
-    actionsApi();
-    const opened: string[] = [];
-    const originalOpen = window.open;
-    window.open = ((url?: string | URL) => {
-      opened.push(String(url));
-      return null;
-    }) as typeof window.open;
-    try {
-      const { user } = renderApp({ route: '/invoices', userData: buildUserData({ roles: FULL_ROLES }) });
-      await screen.findByTestId('invoice-row-INV-1');
-      await user.click(screen.getByTestId('select-row-INV-1'));
-      await user.click(screen.getByTestId('select-row-INV-2'));
-      await user.click(screen.getByTestId('toolbar-print'));
-      expect(opened).toHaveLength(1);
-      const url = new URL(opened[0]!, 'http://localhost');
-      expect(url.pathname).toBe('/getpaid-rest/api/gateway/downloadLinkedContent');
-      expect(url.searchParams.get('type')).toBe('view');
-      expect(url.searchParams.get('invStatus')).toBe('O');
-      expect(url.searchParams.getAll('invNo')).toEqual(['INV-1', 'INV-2']);
-    } finally {
-      window.open = originalOpen;
-    }
+  it('prints the selected invoices: the viewer opens and asks for both, with their status', async () => {
+    const calls = actionsApi();
+    const { user } = renderApp({ route: '/invoices', userData: buildUserData({ roles: FULL_ROLES }) });
+    await screen.findByTestId('invoice-row-INV-1');
+    await user.click(screen.getByTestId('select-row-INV-1'));
+    await user.click(screen.getByTestId('select-row-INV-2'));
+    await user.click(screen.getByTestId('toolbar-print'));
+    await waitFor(() => expect(calls.some((call) => call.path === '/gateway/downloadLinkedContent')).toBe(true));
+    const documentCall = calls.find((call) => call.path === '/gateway/downloadLinkedContent')!;
+    const query = documentCall.query;
+    expect(query.get('invStatus')).toBe('O');
+    expect(query.getAll('invNo')).toEqual(['INV-1', 'INV-2']);
   });
 
   it('reloads the grid and clears the selection when the account changes', async () => {

@@ -1,0 +1,39 @@
+import { Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { AppName } from '../../../components/ui/app-name';
+import { LanguageSwitcher } from '../../../components/ui/language-switcher';
+
+/** The card the sign-in steps share with the login page: brand, language, a titled panel. */
+export function SignInFrame({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Container size={440} py="xl">
+      <Group justify="space-between" align="center">
+        <AppName order={1} size="h2" />
+        <LanguageSwitcher />
+      </Group>
+      <Paper withBorder shadow="sm" p="lg" radius="md" mt="lg">
+        <Stack>
+          <div>
+            <Title order={2} size="h3">
+              {title}
+            </Title>
+            {subtitle ? (
+              <Text c="dimmed" size="sm" data-testid="sign-in-step-subtitle">
+                {subtitle}
+              </Text>
+            ) : null}
+          </div>
+          {children}
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useUserData } from '../../../lib/use-user-data';
+import { PinCodeForm } from '../components/pin-code-form';
+import { SignInFrame } from '../components/sign-in-frame';
+import { UpdateMobileForm } from '../components/update-mobile-form';
+import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
+import { useRestartSignIn } from '../hooks/use-restart-sign-in';
+import {
+  getPendingSignIn,
+  MOBILE_STEP_PATH,
+  PIN_STEP_PATH,
+  updatePendingSignIn,
+} from '../lib/pending-sign-in';
+
+/**
+ * /postLogin?pinCode=true&pincodeMethod=SMS: the code entry; /postLogin?pinCode=false: the
+ * mobile page first. Both need the credentials the login page kept in memory.
+ */
+export function PostLoginRoute() {
+  const { t } = useTranslation('auth');
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const userData = useUserData();
+  const completeSignIn = useCompleteSignIn();
+  const restart = useRestartSignIn();
+
+  if (userData) return <Navigate to="/home" replace />;
+  // Opened directly or reloaded: the password is gone, so the sign-in starts again.
+  const pending = getPendingSignIn();
+  if (!pending) return <Navigate to="/login" replace />;
+
+  if (params.get('pinCode') === 'true') {
+    return (
+      <SignInFrame title={t('pin.title')}>
+        <PinCodeForm
+          pending={pending}
+          onSignedIn={completeSignIn}
+          onRestart={restart}
+          onNoMobile={() => void navigate(MOBILE_STEP_PATH, { replace: true })}
+        />
+      </SignInFrame>
+    );
+  }
+
+  return (
+    <SignInFrame title={t('mobile.title')}>
+      <UpdateMobileForm
+        pending={pending}
+        onPinSent={(maskedMobile) => {
+          updatePendingSignIn({ maskedMobile });
+          void navigate(PIN_STEP_PATH, { replace: true });
+        }}
+        onRestart={restart}
+      />
+    </SignInFrame>
+  );
+}
