@@ -204,7 +204,9 @@ describe('add to cart and printing', () => {
     await user.click(screen.getByTestId('select-row-INV-1'));
     await user.click(screen.getByTestId('select-row-INV-2'));
     await user.click(screen.getByTestId('toolbar-print'));
-    await waitFor(() => expect(calls.some((call) => call.path === '/gateway/downloadLinkedContent')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((call) => call.path === '/gateway/downloadLinkedContent')).toBe(true),
+    );
     const documentCall = calls.find((call) => call.path === '/gateway/downloadLinkedContent')!;
     const query = documentCall.query;
     expect(query.get('invStatus')).toBe('O');
