@@ -1,26 +1,6 @@
-/** The cart's icons as inline SVG (no icon package is installed). */
-function Icon({ paths, size = 18 }: { paths: string[]; size?: number }) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {paths.map((d) => (
-        <path key={d} d={d} />
-      ))}
-    </svg>
-  );
-}
+import { OutlineIcon as Icon } from '../../../components/ui/outline-icon';
 
+/** The cart's icons. */
 export const CartIcon = ({ size }: { size?: number }) => (
   <Icon
     size={size}

@@ -1,29 +1,6 @@
-/**
- * The grid's tool-button icons as inline SVG (outline style, 24-unit grid): no icon
- * package is installed, and these few shapes do not justify one.
- */
-function Icon({ paths, size = 18 }: { paths: string[]; size?: number }) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {paths.map((d) => (
-        <path key={d} d={d} />
-      ))}
-    </svg>
-  );
-}
+import { OutlineIcon as Icon } from '../../../components/ui/outline-icon';
 
+/** The grid's tool-button icons. */
 type IconProps = { size?: number };
 
 export const DisputeIcon = ({ size }: IconProps) => (
