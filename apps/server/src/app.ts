@@ -42,7 +42,12 @@ export type BuildAppOptions = {
 /** The whole app as one Fastify instance; listening is server.ts's job. */
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const database =
-    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onIdleError: (error) => console.warn(`database: an idle connection ended (${error.message})`),
+    }));
   await database.migrate();
 
   const app = Fastify({

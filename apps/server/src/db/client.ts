@@ -36,9 +36,14 @@ const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations');
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
+  /** Told when the server ends an idle pooled connection; the pool replaces it by itself. */
+  onIdleError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server ends (restart, failover, an operator) must not crash the
+    // process: the pool drops it and opens a new one on the next query.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
