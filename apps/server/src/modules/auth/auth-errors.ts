@@ -1,19 +1,12 @@
+import { SignInStepErrorCode } from '@settle/shared/auth-steps';
 import { ErrorCode } from '@settle/shared/errors';
 import { AppError } from '../../lib/app-error';
 
 /**
  * The sign-in error keys of the specification's catalogue (the client translates them and
- * routes on SEND_PINCODE_NO_MOBILE and COURIER_PINCODE_EXPIRED), plus the PIN step's own.
+ * routes on SEND_PINCODE_NO_MOBILE and COURIER_PINCODE_EXPIRED): one list, shared with the web.
  */
-export const AuthErrorCode = {
-  SEND_PINCODE_NO_MOBILE: 'SEND_PINCODE_NO_MOBILE',
-  COURIER_PINCODE_EXPIRED: 'COURIER_PINCODE_EXPIRED',
-  INVALID_PINCODE: 'INVALID_PINCODE',
-  PINCODE_ATTEMPTS_EXCEEDED: 'PINCODE_ATTEMPTS_EXCEEDED',
-  COURIER_UNAVAILABLE: 'COURIER_UNAVAILABLE',
-  MOBILE_ALREADY_SET: 'MOBILE_ALREADY_SET',
-  NO_PENDING_SIGN_IN: 'NO_PENDING_SIGN_IN',
-} as const;
+export const AuthErrorCode = SignInStepErrorCode;
 
 /** Wrong password, unknown login and locked account all read the same: nothing is disclosed. */
 export function invalidCredentials(): AppError {

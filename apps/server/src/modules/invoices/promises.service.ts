@@ -1,4 +1,3 @@
-import { ErrorCode } from '@settle/shared/errors';
 import { checkFollowupDate, PROMISE_MESSAGES, type TPromiseRequest } from '@settle/shared/promises';
 import { canPromise, canRemovePromise, invoiceFacts, REFUSAL_MESSAGES } from '@settle/shared/rules/invoices';
 import { inArray, sql } from 'drizzle-orm';
@@ -95,12 +94,3 @@ export function createPromisesService(db: Db, accounts: AccountsService, options
     },
   };
 }
-
-export const PROMISE_ERROR_CODES = [
-  ErrorCode.VALIDATION_FAILED,
-  'NO_SELECTION',
-  'PROMISE_INVALID_DATE',
-  'PROMISE_DATE_TOO_FAR',
-  'PROMISE_FAILED',
-  'PROMISE_REMOVE_FAILED',
-];
