@@ -26,7 +26,13 @@ export function accountsRoutes(app: FastifyInstance, { services }: { services: S
         response: { 200: ZAssociationAccounts, ...errors },
       },
     },
-    (request) => services.accounts.listCustomers(sessionOf(request).userId),
+    (request) => {
+      const session = sessionOf(request);
+      return services.accounts.listCustomers(session.userId, {
+        custNo: session.currentCustNo,
+        currencyCode: session.currentCurrencyCode,
+      });
+    },
   );
 
   routes.get(

@@ -102,7 +102,10 @@ export function createAccountsService(
       session: SessionContext,
       hintCustNo?: string,
     ): Promise<TCurrentCustomerResponse | null> {
-      const customers = await listCustomers(session.userId);
+      const customers = await listCustomers(session.userId, {
+        custNo: session.currentCustNo,
+        currencyCode: session.currentCurrencyCode,
+      });
       const current = resolveCurrentCustomer(customers, {
         storedCustNo: session.currentCustNo,
         currentCustNo: hintCustNo,
@@ -112,6 +115,23 @@ export function createAccountsService(
       const requested = current.custNo === session.currentCustNo ? session.currentCurrencyCode : null;
       const { currencyCode } = resolveCurrentCurrency(current, requested);
       return { currentCustNo: current.custNo, currentCustomer: current, currencyCode };
+    },
+
+    /**
+     * The session's current customer and currency for data calls: the same rules as
+     * resolveCurrent, from one query and without the cart summaries a response would show.
+     */
+    async currentScope(
+      session: SessionContext,
+    ): Promise<{ customer: repository.LinkedCustomerRow; currencyCode: string } | null> {
+      const rows = await repository.findLinkedCustomers(db, session.userId);
+      const customer = resolveCurrentCustomer(rows, {
+        storedCustNo: session.currentCustNo,
+        preferDefault: false,
+      });
+      if (!customer) return null;
+      const requested = customer.custNo === session.currentCustNo ? session.currentCurrencyCode : null;
+      return { customer, currencyCode: resolveCurrentCurrency(customer, requested).currencyCode };
     },
 
     /** GET /user/currenctCust/{custNo}: the customer must be linked; then the current one is resolved. */

@@ -96,6 +96,18 @@ describe('payment cart', () => {
     expect(customers[0].cartSummary).toEqual({ nbrOfInvoices: 3, totalAmount: '270.05' });
   });
 
+  it('summarises the cart of the currency the user works in for each customer', async () => {
+    await full.put(`/user/currenctCust/${custNo}`, { currencyCode: 'EUR' });
+    await full.post('/payment/cart/add', { custNo, currencyCode: 'EUR', invNo: ['C-EUR'] });
+    const customers = (await full.get('/invoices/associationAccounts')).json();
+    expect(customers[0].cartSummary).toEqual({ nbrOfInvoices: 1, totalAmount: '9.00' });
+    const userData = (await full.get(`/user/currenctCust/${custNo}`)).json();
+    expect(userData.currentCustomer.cartSummary).toEqual({ nbrOfInvoices: 1, totalAmount: '9.00' });
+    await full.request({ method: 'DELETE', url: `/payment/cart?custNo=${custNo}&currencyCode=EUR` });
+    await full.put(`/user/currenctCust/${custNo}`, { currencyCode: 'USD' });
+    expect((await full.get('/invoices/associationAccounts')).json()[0].cartSummary.nbrOfInvoices).toBe(3);
+  });
+
   it('refuses a credit without the credit-adjustment privilege, with its tooltip text', async () => {
     const body = (
       await noCredit.post('/payment/cart/add', { custNo, currencyCode: 'USD', invNo: ['C-CREDIT', 'C-2'] })

@@ -17,9 +17,9 @@ function addDays(isoDate: string, days: number): string {
 export function createDashboardService(db: Db, accounts: AccountsService) {
   return {
     async customerSummary(session: SessionContext, now = new Date()): Promise<TCustomerSummary> {
-      const current = await accounts.resolveCurrent(session);
+      const current = await accounts.currentScope(session);
       if (!current) throw notFound('Current customer');
-      const customer = await accounts.requireCustomer(session.userId, current.currentCustNo);
+      const { customer } = current;
       const today = accounts.serverDate(session.user.timezone, now).serverDate;
       const row = await summarizeOpenInvoices(db, {
         customerId: customer.id,

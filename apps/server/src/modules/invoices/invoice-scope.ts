@@ -1,6 +1,7 @@
 import { ErrorCode } from '@settle/shared/errors';
 import { canUseCurrency } from '@settle/shared/rules/accounts';
 import { AppError, notFound } from '../../lib/app-error';
+import type { LinkedCustomerRow } from '../accounts/accounts.repository';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { SessionContext } from '../auth/session.service';
 
@@ -14,13 +15,20 @@ export async function resolveCustomerScope(
   session: SessionContext,
   requested: { custNo?: string; currencyCode?: string },
 ) {
-  const current = await accounts.resolveCurrent(session);
-  const custNo = requested.custNo ?? current?.currentCustNo;
-  if (!custNo) throw notFound('Customer');
-  const customer = await accounts.requireCustomer(session.userId, custNo);
-  const currencyCode =
-    requested.currencyCode ??
-    (current?.currentCustNo === custNo ? current.currencyCode : (customer.currencies[0] ?? 'USD'));
+  let customer: LinkedCustomerRow;
+  let currentCurrency: string | undefined;
+  if (requested.custNo) {
+    customer = await accounts.requireCustomer(session.userId, requested.custNo);
+    // The session's currency still applies when the requested customer is the current one.
+    if (customer.custNo === session.currentCustNo) currentCurrency = session.currentCurrencyCode ?? undefined;
+  } else {
+    const current = await accounts.currentScope(session);
+    if (!current) throw notFound('Customer');
+    customer = current.customer;
+    currentCurrency = current.currencyCode;
+  }
+  const custNo = customer.custNo;
+  const currencyCode = requested.currencyCode ?? currentCurrency ?? customer.currencies[0] ?? 'USD';
   if (!canUseCurrency(customer, currencyCode)) {
     throw new AppError({
       statusCode: 400,
