@@ -8,10 +8,13 @@ export function SignInFrame({
   title,
   subtitle,
   children,
+  footer,
 }: {
   title: string;
   subtitle?: ReactNode;
   children: ReactNode;
+  /** Below the card (the login page's legal links). */
+  footer?: ReactNode;
 }) {
   return (
     <Container size={440} py="xl">
@@ -34,6 +37,7 @@ export function SignInFrame({
           {children}
         </Stack>
       </Paper>
+      {footer ? <Stack mt="md">{footer}</Stack> : null}
     </Container>
   );
 }

@@ -1,14 +1,13 @@
-import { Anchor, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import type { TLoginRequest } from '@settle/shared/auth';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { AppName } from '../../../components/ui/app-name';
-import { LanguageSwitcher } from '../../../components/ui/language-switcher';
 import { useUserData } from '../../../lib/use-user-data';
 import { LegalLinks } from '../components/legal-links';
 import { LoginForm, type TCodeStep } from '../components/login-form';
 import { LogoutReasonAlert } from '../components/logout-reason-alert';
+import { SignInFrame } from '../components/sign-in-frame';
 import { UnsupportedBrowserAlert } from '../components/unsupported-browser-alert';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import {
@@ -41,32 +40,13 @@ export function LoginRoute() {
   };
 
   return (
-    <Container size={440} py="xl">
-      <Group justify="space-between" align="center">
-        <AppName order={1} size="h2" />
-        <LanguageSwitcher />
-      </Group>
-      <Paper withBorder shadow="sm" p="lg" radius="md" mt="lg">
-        <Stack>
-          <div>
-            <Title order={2} size="h3">
-              {t('login.title')}
-            </Title>
-            <Text c="dimmed" size="sm">
-              {t('login.subtitle')}
-            </Text>
-          </div>
-          <UnsupportedBrowserAlert />
-          <LogoutReasonAlert />
-          <LoginForm onSignedIn={onSignedIn} onCodeStep={onCodeStep} />
-          <Anchor component={Link} to="/troubleSigningIn" size="sm" data-testid="trouble-signing-in">
-            {t('login.troubleSigningIn')}
-          </Anchor>
-        </Stack>
-      </Paper>
-      <Stack mt="md">
-        <LegalLinks />
-      </Stack>
-    </Container>
+    <SignInFrame title={t('login.title')} subtitle={t('login.subtitle')} footer={<LegalLinks />}>
+      <UnsupportedBrowserAlert />
+      <LogoutReasonAlert />
+      <LoginForm onSignedIn={onSignedIn} onCodeStep={onCodeStep} />
+      <Anchor component={Link} to="/troubleSigningIn" size="sm" data-testid="trouble-signing-in">
+        {t('login.troubleSigningIn')}
+      </Anchor>
+    </SignInFrame>
   );
 }
