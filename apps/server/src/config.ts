@@ -71,6 +71,25 @@ const ZEnvironment = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Settle <no-reply@localhost>'),
   DEV_OUTBOX: booleanText.optional(),
+  ACTIVATION_LINK_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(72),
+  RESET_LINK_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(60),
+  CAPTCHA_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
+  OIDC_ISSUER: z.url({ protocol: /^https?$/, message: 'must be an http(s) address' }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_SCOPES: z.string().default('openid profile email'),
+  /** The ID-token claim whose value is the Settle login name (compared case-insensitively). */
+  OIDC_LOGIN_CLAIM: z.string().min(1).default('preferred_username'),
 });
 
 export type AppConfig = {
@@ -103,6 +122,19 @@ export type AppConfig = {
   email: { transport: 'outbox'; from: string } | { transport: 'smtp'; smtpUrl: string; from: string };
   /** GET {api}/dev/outbox: on outside production unless DEV_OUTBOX says otherwise. */
   devOutbox: boolean;
+  /** How long the emailed activation and password-reset links stay usable. */
+  accountLinks: { activationHours: number; resetMinutes: number };
+  captcha: { ttlMinutes: number };
+  /** OpenID Connect single sign-on for tenants flagged sso_enabled; undefined when not configured. */
+  oidc:
+    | {
+        issuer: string;
+        clientId: string;
+        clientSecret: string | undefined;
+        scopes: string;
+        loginClaim: string;
+      }
+    | undefined;
 };
 
 /** DATA_DIR for a throw-away instance (tests): nothing is written to disk. */
@@ -167,12 +199,26 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
         ? { transport: 'smtp', smtpUrl: env.SMTP_URL!, from: env.MAIL_FROM }
         : { transport: 'outbox', from: env.MAIL_FROM },
     devOutbox: env.DEV_OUTBOX ?? env.NODE_ENV !== 'production',
+    accountLinks: { activationHours: env.ACTIVATION_LINK_HOURS, resetMinutes: env.RESET_LINK_MINUTES },
+    captcha: { ttlMinutes: env.CAPTCHA_TTL_MINUTES },
+    oidc:
+      env.OIDC_ISSUER && env.OIDC_CLIENT_ID
+        ? {
+            issuer: env.OIDC_ISSUER,
+            clientId: env.OIDC_CLIENT_ID,
+            clientSecret: env.OIDC_CLIENT_SECRET,
+            scopes: env.OIDC_SCOPES,
+            loginClaim: env.OIDC_LOGIN_CLAIM,
+          }
+        : undefined,
   };
 }
 
 /** A real courier without its address would fail at the first message; say so at boot instead. */
 function missingTransportSettings(environment: Record<string, string | undefined>): string[] {
   return [
+    Boolean(environment.OIDC_ISSUER) !== Boolean(environment.OIDC_CLIENT_ID) &&
+      'OIDC_ISSUER and OIDC_CLIENT_ID: set both for single sign-on, or neither',
     environment.SMS_TRANSPORT === 'http' &&
       !environment.SMS_GATEWAY_URL &&
       'SMS_GATEWAY_URL: required when SMS_TRANSPORT=http',

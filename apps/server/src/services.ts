@@ -3,6 +3,7 @@ import type { CourierLogger } from './adapters/courier-messages';
 import { type Couriers, createCouriers } from './adapters/couriers';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
+import { createSealer } from './lib/sealed-values';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { createAccountTokens } from './modules/auth/account-tokens';
 import { createAuthService } from './modules/auth/auth.service';
@@ -44,7 +45,10 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
   const accounts = createAccountsService(db, sessions, {
     cartSummaries: (userId) => (cart ? cart.summaries(userId) : Promise.resolve([])),
   });
-  const keyed = createKeyed(options.authSecret ?? randomBytes(32).toString('base64url'));
+  const authSecret = options.authSecret ?? randomBytes(32).toString('base64url');
+  const keyed = createKeyed(authSecret);
+  // Links and the sign-on state carry values sealed with the same secret (see sealed-values.ts).
+  const sealer = createSealer(authSecret);
   const couriers = options.couriers ?? createCouriers(db, config, logger);
   const background = options.background ?? createBackgroundTasks(logger);
   const throttle = createLoginThrottle(db, { lockoutMinutes: config.lockoutMinutes, sleep: options.sleep });
@@ -63,6 +67,7 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
   const columnPreferences = createColumnPreferencesService(db);
   const savedSearches = createSavedSearchesService(db, { invoices: INVOICE_FIELDS });
   return {
+    sealer,
     sessions,
     accounts,
     auth,

@@ -18,6 +18,8 @@ export const customers = pgTable(
     collectorName: text('collector_name').notNull().default(''),
     collectorEmail: text('collector_email').notNull().default(''),
     collectorPhone: text('collector_phone').notNull().default(''),
+    /** Overrides the tenant's phone mask for this company's users; null uses the tenant's. */
+    phoneMask: text('phone_mask'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [unique('customers_tenant_cust_no').on(table.tenantId, table.custNo)],

@@ -2,6 +2,7 @@
 
 export * from './access';
 export * from './carts';
+export * from './contacts';
 export * from './customers';
 export * from './invoices';
 export * from './preferences';

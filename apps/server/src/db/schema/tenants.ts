@@ -7,6 +7,8 @@ export const tenants = pgTable('tenants', {
   name: text('name').notNull(),
   appHeaderName: text('app_header_name').notNull(),
   ssoEnabled: boolean('sso_enabled').notNull().default(false),
+  /** The phone mask (companyDefMask) of the spec: # takes a digit; padded to 35 characters. */
+  phoneMask: text('phone_mask').notNull().default('(###) ###-####'),
   isDefault: boolean('is_default').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -36,6 +36,8 @@ export const users = pgTable(
       .notNull()
       .default('NONE'),
     active: boolean('active').notNull().default(true),
+    /** Null while a registered user has not yet set a password through the activation link. */
+    activatedAt: timestamp('activated_at', { withTimezone: true }).defaultNow(),
     /** The account chosen last; used at the next sign-in when no default account is flagged. */
     lastCustNo: text('last_cust_no'),
     lastCurrencyCode: text('last_currency_code'),
