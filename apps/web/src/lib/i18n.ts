@@ -1,23 +1,29 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import enAccountSetup from '../locales/en/accountSetup.json';
 import enAccounts from '../locales/en/accounts.json';
 import enAuth from '../locales/en/auth.json';
 import enCart from '../locales/en/cart.json';
 import enCommon from '../locales/en/common.json';
 import enDocuments from '../locales/en/documents.json';
 import enErrors from '../locales/en/errors.json';
+import enHelp from '../locales/en/help.json';
 import enHome from '../locales/en/home.json';
 import enInvoices from '../locales/en/invoices.json';
 import enSearch from '../locales/en/search.json';
+import enSso from '../locales/en/sso.json';
+import frAccountSetup from '../locales/fr/accountSetup.json';
 import frAccounts from '../locales/fr/accounts.json';
 import frAuth from '../locales/fr/auth.json';
 import frCart from '../locales/fr/cart.json';
 import frCommon from '../locales/fr/common.json';
 import frDocuments from '../locales/fr/documents.json';
 import frErrors from '../locales/fr/errors.json';
+import frHelp from '../locales/fr/help.json';
 import frHome from '../locales/fr/home.json';
 import frInvoices from '../locales/fr/invoices.json';
 import frSearch from '../locales/fr/search.json';
+import frSso from '../locales/fr/sso.json';
 import type { TLanguage } from './language';
 
 export const resources = {
@@ -31,6 +37,9 @@ export const resources = {
     search: enSearch,
     invoices: enInvoices,
     cart: enCart,
+    accountSetup: enAccountSetup,
+    sso: enSso,
+    help: enHelp,
   },
   fr: {
     common: frCommon,
@@ -42,6 +51,9 @@ export const resources = {
     search: frSearch,
     invoices: frInvoices,
     cart: frCart,
+    accountSetup: frAccountSetup,
+    sso: frSso,
+    help: frHelp,
   },
 } as const;
 
