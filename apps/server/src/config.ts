@@ -22,10 +22,10 @@ const ZEnvironment = z.object({
     .regex(/^\/[A-Za-z0-9/_-]*[A-Za-z0-9_-]$/, 'must start with / and not end with /')
     .default('/getpaid-rest/api'),
   PUBLIC_ORIGIN: z.url({ message: 'must be an absolute URL such as https://portal.example.com' }).optional(),
+  /** Fractions are allowed (0.25 = 15 s): demonstrations and the browser flow of an expired session. */
   SESSION_IDLE_MINUTES: z.coerce
     .number()
-    .int()
-    .min(1)
+    .min(0.05)
     .max(24 * 60)
     .default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce

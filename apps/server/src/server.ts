@@ -1,5 +1,7 @@
+import { adminSocketPath, startAdminSocket } from './admin/admin-socket';
+import { runAdminCommand } from './admin/command-list';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, IN_MEMORY, loadConfig } from './config';
 import { seedDemoDataIfEmpty } from './db/seed/seed-if-empty';
 
 /** Listens and shuts down gracefully; everything else lives in buildApp. */
@@ -22,11 +24,27 @@ async function main() {
     if (seeded) app.log.info(`demo data ready: ${seeded.customers} customers, ${seeded.invoices} invoices`);
   }
 
+  // Operator commands reach the embedded database through the running portal (admin-socket.ts).
+  const socketPath =
+    app.database.kind === 'pglite' && config.dataDir !== IN_MEMORY ? adminSocketPath(config.dataDir) : null;
+  const adminSocket = socketPath
+    ? await startAdminSocket(socketPath, async (command, argument) => {
+        const output = await runAdminCommand(
+          { db: app.database.db, services: app.services },
+          command,
+          argument,
+        );
+        app.log.info({ command }, `operator command: ${output}`);
+        return output;
+      })
+    : null;
+
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, async () => {
       app.log.info(`${signal} received, closing`);
       const timer = setTimeout(() => process.exit(1), 10_000);
       timer.unref();
+      await adminSocket?.close();
       await app.close();
       process.exit(0);
     });

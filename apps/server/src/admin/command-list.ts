@@ -1,0 +1,37 @@
+import { type AdminContext, adminCommands } from './commands';
+
+export type AdminCommand = {
+  help: string;
+  run: (context: AdminContext, argument?: string) => Promise<string>;
+};
+
+/** Operator commands by name: `npm run admin -- <name> [argument]`, run directly or by the live portal. */
+export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
+  'purge-expired-sessions': {
+    help: 'delete sessions past their idle or absolute time-out, and expired sign-in codes',
+    run: adminCommands.purgeExpiredSessions,
+  },
+  'shutdown-sessions': {
+    help: 'end every session now (users are told an administrator ended it)',
+    run: adminCommands.shutdownSessions,
+  },
+  unlock: {
+    help: '<loginName>: lift the failed-sign-in slow-down and lock of a login',
+    run: adminCommands.unlock,
+  },
+  'unlock-address': {
+    help: '<ip>: lift the failed-sign-in slow-down and lock of a client address',
+    run: adminCommands.unlockAddress,
+  },
+};
+
+/** Runs a command by name; an unknown name is an error listing the known ones. */
+export function runAdminCommand(context: AdminContext, name: string, argument?: string): Promise<string> {
+  const command = Object.hasOwn(ADMIN_COMMANDS, name) ? ADMIN_COMMANDS[name] : undefined;
+  if (!command) {
+    return Promise.reject(
+      new Error(`Unknown command ${name}; known: ${Object.keys(ADMIN_COMMANDS).join(', ')}`),
+    );
+  }
+  return command.run(context, argument);
+}
