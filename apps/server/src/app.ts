@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
+import { accountSetupRoutes } from './modules/account-setup/account-setup.routes';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
@@ -15,8 +16,10 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { exportsRoutes } from './modules/exports/exports.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { helpRoutes } from './modules/help/help.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { ssoRoutes } from './modules/sso/sso.routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -73,6 +76,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
           },
     trustProxy: Boolean(config.publicOrigin),
     bodyLimit: 1_048_576,
+    // A sealed login name in a path (trUtils/decrypt) outgrows the default 100 characters.
+    routerOptions: { maxParamLength: 2048 },
   });
   // An empty JSON body (a PUT that only names its target in the path) means "no body", not an error.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -109,6 +114,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       configRoutes(api, deps);
       authRoutes(api, deps);
       signInHelpRoutes(api, deps);
+      accountSetupRoutes(api, deps);
+      ssoRoutes(api, deps);
       pinStepRoutes(api, deps);
       outboxRoutes(api, deps);
       accountsRoutes(api, deps);
@@ -118,6 +125,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       exportsRoutes(api, deps);
       cartRoutes(api, deps);
       searchRoutes(api, deps);
+      helpRoutes(api);
     },
     { prefix: config.apiBase },
   );

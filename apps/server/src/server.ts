@@ -22,6 +22,8 @@ async function main() {
   if (config.seedDemoData) {
     const seeded = await seedDemoDataIfEmpty(app.database.db, { log: (line) => app.log.info(line) });
     if (seeded) app.log.info(`demo data ready: ${seeded.customers} customers, ${seeded.invoices} invoices`);
+    if (seeded)
+      app.log.info(`demo registration link: ${await app.services.accountSetup.demoRegistrationLink()}`);
   }
 
   // Operator commands reach the embedded database through the running portal (admin-socket.ts).

@@ -4,6 +4,7 @@ import { type Couriers, createCouriers } from './adapters/couriers';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { createSealer } from './lib/sealed-values';
+import { createAccountSetupService } from './modules/account-setup/account-setup.service';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { createAccountTokens } from './modules/auth/account-tokens';
 import { createAuthService } from './modules/auth/auth.service';
@@ -16,6 +17,7 @@ import { createPinStepService } from './modules/auth/pin-step.service';
 import { createPreloginService } from './modules/auth/prelogin.service';
 import { createRecoveryService } from './modules/auth/recovery.service';
 import { createSessionService } from './modules/auth/session.service';
+import { createCaptchaService } from './modules/captcha/captcha.service';
 import { type CartService, createCartService } from './modules/cart/cart.service';
 import { createOutboxService } from './modules/couriers/outbox.service';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
@@ -24,6 +26,7 @@ import { createInvoicesService } from './modules/invoices/invoices.service';
 import { createPromisesService } from './modules/invoices/promises.service';
 import { createColumnPreferencesService } from './modules/preferences/column-preferences.service';
 import { createSavedSearchesService } from './modules/search/saved-searches.service';
+import { createSsoService } from './modules/sso/sso.service';
 
 export type ServiceOptions = {
   /** The key of sign-in HMACs (see auth-secret.ts); a random one when omitted (scripts, benchmarks). */
@@ -56,9 +59,33 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
   const pins = createPinService(db, { keyed, sms: couriers.sms, ttlMinutes: config.pin.ttlMinutes });
   const auth = createAuthService(db, { sessions, accounts, credentials, pins });
   const pinStep = createPinStepService(db, { pins, credentials });
-  const prelogin = createPreloginService(db, { auth, keyed });
+  const prelogin = createPreloginService(db, { auth, keyed, config });
+  const sso = createSsoService(db, { config, auth, sealer, logger });
   const accountTokens = createAccountTokens(db);
-  const recovery = createRecoveryService(db, { config, auth, couriers, tokens: accountTokens, background });
+  const captcha = createCaptchaService(db, {
+    keyed,
+    ttlMinutes: config.captcha.ttlMinutes,
+    keepAnswers: config.devOutbox,
+  });
+  const accountSetup = createAccountSetupService(db, {
+    config,
+    sealer,
+    auth,
+    captcha,
+    couriers,
+    background,
+    throttle,
+    tokens: accountTokens,
+  });
+  const recovery = createRecoveryService(db, {
+    config,
+    auth,
+    couriers,
+    background,
+    logger,
+    tokens: accountTokens,
+    links: accountSetup,
+  });
   const outbox = createOutboxService(db);
   const dashboard = createDashboardService(db, accounts);
   const invoices = createInvoicesService(db, accounts);
@@ -68,6 +95,8 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
   const savedSearches = createSavedSearchesService(db, { invoices: INVOICE_FIELDS });
   return {
     sealer,
+    captcha,
+    accountSetup,
     sessions,
     accounts,
     auth,
@@ -77,6 +106,7 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
     pins,
     pinStep,
     prelogin,
+    sso,
     accountTokens,
     recovery,
     outbox,

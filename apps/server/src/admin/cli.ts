@@ -8,7 +8,8 @@ import { ADMIN_COMMANDS, runAdminCommand } from './command-list';
 /** Operator commands: npm run admin -- <command> [argument] */
 async function main() {
   const name = process.argv[2];
-  const argument = process.argv[3];
+  // registration-link takes two words (custNo and an email); one-word commands are unaffected.
+  const argument = process.argv.slice(3).join(' ') || undefined;
   if (!name || !Object.hasOwn(ADMIN_COMMANDS, name)) {
     console.log('Usage: npm run admin -- <command> [argument]\n');
     for (const [key, value] of Object.entries(ADMIN_COMMANDS))

@@ -1,4 +1,5 @@
 import { type AdminContext, adminCommands } from './commands';
+import { registrationLinkCommand } from './registration-link-command';
 
 export type AdminCommand = {
   help: string;
@@ -22,6 +23,10 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
   'unlock-address': {
     help: '<ip>: lift the failed-sign-in slow-down and lock of a client address',
     run: adminCommands.unlockAddress,
+  },
+  'registration-link': {
+    help: '<custNo> [contactEmail]: print the registration links of the contacts of a customer',
+    run: registrationLinkCommand,
   },
 };
 

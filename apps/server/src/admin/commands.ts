@@ -6,7 +6,10 @@ import { accountKey, addressKey } from '../modules/auth/login-throttle';
 import type { Services } from '../services';
 
 /** What an operator command needs; the CLI builds it, tests pass the app's own. */
-export type AdminContext = { db: Db; services: Pick<Services, 'sessions' | 'throttle' | 'pins'> };
+export type AdminContext = {
+  db: Db;
+  services: Pick<Services, 'sessions' | 'throttle' | 'pins' | 'accountSetup'>;
+};
 
 /** Operator commands as functions, so that tests run exactly what `npm run admin` runs. */
 export const adminCommands = {

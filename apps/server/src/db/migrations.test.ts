@@ -20,6 +20,7 @@ describe('migrations', () => {
       'captcha_challenges',
       'courier_messages',
       'currencies',
+      'customer_contacts',
       'customers',
       'grid_preferences',
       'invoice_extended_fields',

@@ -39,6 +39,8 @@ export function createSealer(secret: string): Sealer {
         return null;
       }
       const bytes = Buffer.from(sealed, 'base64url');
+      // The last character may carry unused bits: a changed one would decode to the same bytes.
+      if (bytes.toString('base64url') !== sealed) return null;
       if (bytes.length < 1 + IV_BYTES + TAG_BYTES || bytes[0] !== VERSION) return null;
       const iv = bytes.subarray(1, 1 + IV_BYTES);
       const tag = bytes.subarray(bytes.length - TAG_BYTES);

@@ -4,10 +4,13 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startOidcProvider } from './oidc-provider';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The loopback OpenID provider the portal's single sign-on uses. */
+    oidcIssuer: string;
   }
 }
 
@@ -28,6 +31,8 @@ function freePort(): Promise<number> {
 /** The production server on a fresh embedded database with demo data, as `npm start` runs it. */
 export default async function startServer(project: TestProject) {
   const port = await freePort();
+  // Started first: the portal discovers it at the first single sign-on.
+  const oidc = await startOidcProvider({ redirectUri: `http://127.0.0.1:${port}/sso` });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'settle-e2e-'));
   const log = createWriteStream(path.join(root, 'test-results', 'e2e-server.log'));
   const server: ChildProcess = spawn(
@@ -44,6 +49,9 @@ export default async function startServer(project: TestProject) {
         DATABASE_URL: '',
         // The sign-in-steps flow reads the texted codes from the development outbox.
         DEV_OUTBOX: 'true',
+        OIDC_ISSUER: oidc.issuer,
+        OIDC_CLIENT_ID: oidc.clientId,
+        OIDC_CLIENT_SECRET: oidc.clientSecret,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -70,9 +78,11 @@ export default async function startServer(project: TestProject) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   project.provide('baseURL', baseURL);
+  project.provide('oidcIssuer', oidc.issuer);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     rmSync(dataDir, { recursive: true, force: true });
+    await oidc.close();
   };
 }

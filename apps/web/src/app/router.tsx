@@ -1,7 +1,10 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { accountSetupRoutes } from '../features/account-setup/routes/account-setup-routes';
 import { LoginRoute } from '../features/auth/routes/login-route';
 import { PostLoginRoute } from '../features/auth/routes/post-login-route';
 import { TroubleSigningInRoute } from '../features/auth/routes/trouble-signing-in-route';
+import { HelpRoute } from '../features/help/routes/help-route';
+import { SsoRoute } from '../features/sso/routes/sso-route';
 import { PublicLayout } from './layout/public-layout';
 import { SignedInLayout } from './layout/signed-in-layout';
 import { ComingSoonRoute } from './routes/coming-soon-route';
@@ -18,6 +21,8 @@ export const appRoutes: RouteObject[] = [
       { path: '/login', element: <LoginRoute /> },
       { path: '/postLogin', element: <PostLoginRoute /> },
       { path: '/troubleSigningIn', element: <TroubleSigningInRoute /> },
+      { path: '/sso', element: <SsoRoute /> },
+      ...accountSetupRoutes,
     ],
   },
   {
@@ -33,6 +38,8 @@ export const appRoutes: RouteObject[] = [
       { path: '/disputes', element: <ComingSoonRoute titleKey="nav.disputes" /> },
     ],
   },
+  // Help opens in a window of its own, without the navigation bar; its API call decides who may read what.
+  { path: '/help/:topic?', element: <HelpRoute /> },
   { path: '*', element: <FallbackRedirect /> },
 ];
 

@@ -43,3 +43,39 @@ describe('renderEmail', () => {
     expect(email.text).toContain('Hello <script>');
   });
 });
+
+describe('renderEmail activation', () => {
+  const activation = {
+    firstName: 'Camille',
+    appName: 'Settle',
+    company: 'Château Verde SARL',
+    link: 'https://p.example/activation?companyId=a&code=b&namedUser=c',
+    hours: 72,
+  };
+
+  it('writes the activation email in English with the link, the company and the expiry', () => {
+    const email = renderEmail('activation', 'en', activation);
+    expect(email.subject).toBe('Settle: activate your account');
+    expect(email.text).toBe(
+      `${[
+        'Hello Camille,',
+        'You registered for Settle as a contact of Château Verde SARL. Use the link below to choose your password and activate your account. It works once and expires in 72 hours.',
+        'Activate my account: https://p.example/activation?companyId=a&code=b&namedUser=c',
+        'If you did not register, ignore this email: no account is activated without this link.',
+      ].join('\n\n')}\n`,
+    );
+    expect(email.html).toContain(
+      '<a href="https://p.example/activation?companyId=a&amp;code=b&amp;namedUser=c">Activate my account</a>',
+    );
+  });
+
+  it('writes it in French for a French user', () => {
+    const email = renderEmail('activation', 'fr', activation);
+    expect(email.subject).toBe('Settle : activez votre compte');
+    expect(email.text).toMatch(
+      /^Bonjour Camille,\n\nVotre inscription à Settle en tant que contact de Château Verde SARL/,
+    );
+    expect(email.text).toContain('expire dans 72 heures');
+    expect(email.text).toContain('Activer mon compte: https://p.example/activation?');
+  });
+});

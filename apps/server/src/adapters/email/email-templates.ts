@@ -7,6 +7,7 @@ export function templateLanguage(language: string): TemplateLanguage {
 
 export type EmailVariables = {
   recovery: { firstName: string; appName: string; link: string; minutes: number };
+  activation: { firstName: string; appName: string; company: string; link: string; hours: number };
 };
 export type EmailKind = keyof EmailVariables;
 
@@ -38,6 +39,26 @@ const TEMPLATES: { [K in EmailKind]: Record<TemplateLanguage, Template<K>> } = {
         "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.",
       ],
       link: { label: 'Choisir un nouveau mot de passe', href: vars.link },
+    }),
+  },
+  activation: {
+    en: (vars) => ({
+      subject: `${vars.appName}: activate your account`,
+      paragraphs: [
+        `Hello ${vars.firstName},`,
+        `You registered for ${vars.appName} as a contact of ${vars.company}. Use the link below to choose your password and activate your account. It works once and expires in ${vars.hours} hours.`,
+        'If you did not register, ignore this email: no account is activated without this link.',
+      ],
+      link: { label: 'Activate my account', href: vars.link },
+    }),
+    fr: (vars) => ({
+      subject: `${vars.appName} : activez votre compte`,
+      paragraphs: [
+        `Bonjour ${vars.firstName},`,
+        `Votre inscription à ${vars.appName} en tant que contact de ${vars.company} est enregistrée. Utilisez le lien ci-dessous pour choisir votre mot de passe et activer votre compte. Il ne sert qu'une fois et expire dans ${vars.hours} heures.`,
+        "Si vous n'êtes pas à l'origine de cette inscription, ignorez ce message : aucun compte n'est activé sans ce lien.",
+      ],
+      link: { label: 'Activer mon compte', href: vars.link },
     }),
   },
 };

@@ -86,7 +86,18 @@ export const SHIP_VIA = ['UPS Ground', 'DHL Freight', 'FedEx Express', 'Customer
 
 export const DEMO_PASSWORD = 'Settle-demo-2026';
 
+/** HTML, as administrators write it; the login page sanitizes it before showing it. */
 export const PRIVACY_POLICY = {
-  en: 'Northwind Receivables processes your name, e-mail address and the invoices of the accounts linked to you only to let you review and settle them. We keep sign-in records for 12 months for security. Contact privacy@northwind-ar.example to see or correct your data.',
-  fr: 'Northwind Receivables traite votre nom, votre adresse e-mail et les factures des comptes qui vous sont liés uniquement pour vous permettre de les consulter et de les régler. Nous conservons les traces de connexion 12 mois pour la sécurité. Écrivez à privacy@northwind-ar.example pour consulter ou corriger vos données.',
+  en: [
+    '<h2>How we use your data</h2>',
+    '<p>Northwind Receivables processes <strong>your name, your e-mail address and the invoices of the accounts linked to you</strong> only to let you review and settle them.</p>',
+    '<ul><li>Sign-in records are kept for 12 months, for security.</li><li>Your data is never sold or shared for marketing.</li></ul>',
+    '<p>To see or correct your data, write to <a href="mailto:privacy@northwind-ar.example">privacy@northwind-ar.example</a>.</p>',
+  ].join(''),
+  fr: [
+    '<h2>Utilisation de vos données</h2>',
+    '<p>Northwind Receivables traite <strong>votre nom, votre adresse e-mail et les factures des comptes qui vous sont liés</strong> uniquement pour vous permettre de les consulter et de les régler.</p>',
+    '<ul><li>Les traces de connexion sont conservées 12 mois, pour la sécurité.</li><li>Vos données ne sont jamais vendues ni partagées à des fins commerciales.</li></ul>',
+    '<p>Pour consulter ou corriger vos données, écrivez à <a href="mailto:privacy@northwind-ar.example">privacy@northwind-ar.example</a>.</p>',
+  ].join(''),
 };

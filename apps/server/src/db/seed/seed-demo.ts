@@ -13,6 +13,8 @@ import {
   DEMO_TENANT,
   PRIVACY_POLICY,
 } from './demo-catalogue';
+import { seedDemoContacts } from './demo-contacts';
+import { seedSsoDemoTenant } from './demo-sso-tenant';
 import { DEMO_USERS } from './demo-users';
 import { epochDay, generateInvoice } from './generate-invoices';
 import { createRandom } from './random';
@@ -93,6 +95,8 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     );
   }
 
+  await seedDemoContacts(db, { tenantId: tenant.id, customerByNo });
+
   // Each customer-currency pair gets invoices; a customer's first currency gets the most.
   const pairs = customerRows.flatMap((customer) =>
     customer.currencies.map((currencyCode, index) => ({
@@ -172,6 +176,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     if ((start / BATCH) % 20 === 19) log(`seeded ${start + count} of ${options.invoices} invoices`);
   }
 
+  await seedSsoDemoTenant(db, { seed: options.seed, today: options.today });
   await db.execute(sql`vacuum analyze`);
   return { customers: customerRows.length, users: DEMO_USERS.length, invoices: options.invoices, lineItems };
 }

@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config';
-import { clearSessionCookie, setSessionCookies, setXsrfCookie } from '../../lib/cookies';
+import { clearSessionCookie, setXsrfCookie } from '../../lib/cookies';
 import type { Services } from '../../services';
 import { ZLoginResponse } from './auth.schemas';
-import { noMobileForPin } from './auth-errors';
+import { signInAndReply } from './login-reply';
 import { randomToken } from './session.service';
 
 const ZPrivacyTemplateQuery = z.object({
@@ -47,33 +47,13 @@ export function authRoutes(
         },
       },
     },
-    async (request, reply) => {
-      const outcome = await services.auth.login({
-        request: request.body,
-        solutionInstanceGuid: request.query.solutionInstanceGuid,
-        ipAddress: request.ip,
-        userAgent: request.headers['user-agent'] ?? '',
-        current: request.session,
-      });
-      // Rotation: whatever session the browser came with ends here, at every step.
-      if (request.session) await services.sessions.destroy(request.session.tokenHash);
-      setSessionCookies(reply, config, outcome.session);
-      if (outcome.step === 'pinSent') {
-        return {
-          pinRequired: true as const,
-          pincodeMethod: 'SMS' as const,
-          maskedMobile: outcome.maskedMobile,
-        };
-      }
-      if (outcome.step === 'mobileMissing') {
-        // An error the client routes on, sent with the new session's cookies so that the
-        // mobile page can call /auth/updateMobile on the half-signed-in session.
-        const error = noMobileForPin();
-        return reply.code(401).send({ statusCode: 401, code: error.code, message: error.message });
-      }
-      const session = await services.sessions.authenticate(outcome.session.token);
-      return services.auth.userData(session);
-    },
+    (request, reply) =>
+      signInAndReply(
+        request,
+        reply,
+        { services, config },
+        { request: request.body, solutionInstanceGuid: request.query.solutionInstanceGuid },
+      ),
   );
 
   routes.get(

@@ -93,6 +93,8 @@ export function createAuthService(
 
   return {
     requireTenant,
+    /** A fully signed-in session for a user another step vouched for (single sign-on). */
+    startActiveSession,
 
     /**
      * The password step, and the PIN step for users whose policy asks for a code. Every

@@ -1,3 +1,5 @@
+import { SSO_START_PATH } from '@settle/shared/sso';
+import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import * as repository from './auth.repository';
 import type { AuthService } from './auth.service';
@@ -6,7 +8,12 @@ import { normaliseLoginName } from './credentials';
 import { randomToken } from './session.service';
 
 export type PincodeMethod = 'SMS' | 'NONE';
-export type PreloginAnswer = { key: string; pincodeMethod: PincodeMethod; sso: boolean };
+export type PreloginAnswer = {
+  key: string;
+  pincodeMethod: PincodeMethod;
+  sso: boolean;
+  ssoLoginUrl?: string;
+};
 
 /**
  * The method an unknown login name is answered with: fixed per name (an HMAC, so repeated
@@ -24,7 +31,16 @@ export function decoyPincodeMethod(options: {
   return draw < options.smsShare ? 'SMS' : 'NONE';
 }
 
-export function createPreloginService(db: Db, deps: { auth: AuthService; keyed: Keyed }) {
+/**
+ * Where the browser of a single-sign-on tenant goes instead of asking for a password; none
+ * while the server has no OpenID provider configured (the page then says so).
+ */
+export function ssoLoginUrl(config: Pick<AppConfig, 'apiBase' | 'oidc'>, tenantGuid: string) {
+  if (!config.oidc) return undefined;
+  return `${config.apiBase}${SSO_START_PATH}?solutionInstanceGuid=${encodeURIComponent(tenantGuid)}`;
+}
+
+export function createPreloginService(db: Db, deps: { auth: AuthService; keyed: Keyed; config: AppConfig }) {
   return {
     /**
      * What the login page needs before the password: whether a code step follows and
@@ -41,7 +57,10 @@ export function createPreloginService(db: Db, deps: { auth: AuthService; keyed: 
       const decoy = decoyPincodeMethod({ keyed: deps.keyed, tenantId: tenant.id, loginKey, smsShare });
       const pincodeMethod: PincodeMethod = user ? (user.pinPolicy === 'SMS' ? 'SMS' : 'NONE') : decoy;
       // The key is opaque and tied to nothing: the client echoes it, and it proves nothing.
-      return { key: randomToken(), pincodeMethod, sso: tenant.ssoEnabled };
+      const answer: PreloginAnswer = { key: randomToken(), pincodeMethod, sso: tenant.ssoEnabled };
+      // The address depends on the tenant only, so it tells nothing about the login name.
+      const loginUrl = tenant.ssoEnabled ? ssoLoginUrl(deps.config, tenant.guid) : undefined;
+      return loginUrl ? { ...answer, ssoLoginUrl: loginUrl } : answer;
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { CourierLogger } from '../../adapters/courier-messages';
 import type { Couriers } from '../../adapters/couriers';
 import { renderEmail } from '../../adapters/email/email-templates';
 import type { AppConfig } from '../../config';
@@ -9,7 +10,6 @@ import type { BackgroundTasks } from './background-tasks';
 import { normaliseLoginName } from './credentials';
 import { randomToken } from './session.service';
 
-export const RECOVERY_TOKEN_MINUTES = 60;
 /** One recovery email per account per minute: the endpoint cannot be used to flood a mailbox. */
 const RECOVERY_EMAIL_INTERVAL_MS = 60_000;
 
@@ -23,23 +23,29 @@ export function createRecoveryService(
     couriers: Couriers;
     tokens: AccountTokens;
     background: BackgroundTasks;
+    /** Builds the /resetPassword link (sealed company and login name); null when the user has no company. */
+    links: { resetLink(user: UserRow, code: string): Promise<string | null> };
+    logger?: Pick<CourierLogger, 'warn'>;
   },
 ) {
-  const { config, couriers, tokens, background } = deps;
-  const origin = config.publicOrigin?.replace(/\/$/, '') ?? `http://localhost:${config.port}`;
+  const { config, couriers, tokens, background, links } = deps;
+  const minutes = config.accountLinks.resetMinutes;
 
   async function sendRecoveryEmail(user: UserRow, appName: string, code: string) {
     const last = await tokens.lastIssuedAt(user.id, 'recovery');
     if (last && Date.now() - last.getTime() < RECOVERY_EMAIL_INTERVAL_MS) return;
-    await tokens.issue({ userId: user.id, purpose: 'recovery', ttlMinutes: RECOVERY_TOKEN_MINUTES, code });
-    // The link's origin is the configured one, never the request's Host: a forged Host
-    // header must not make us mail someone a link to another site.
-    const link = `${origin}/resetPassword?code=${encodeURIComponent(code)}&namedUser=${encodeURIComponent(user.loginName)}`;
+    // The link's origin is the configured one, never the request's Host (see account-links.ts).
+    const link = await links.resetLink(user, code);
+    if (!link) {
+      deps.logger?.warn({ userId: user.id }, 'recovery email not sent: the user is linked to no customer');
+      return;
+    }
+    await tokens.issue({ userId: user.id, purpose: 'recovery', ttlMinutes: minutes, code });
     const email = renderEmail('recovery', user.language, {
       firstName: user.firstName,
       appName,
       link,
-      minutes: RECOVERY_TOKEN_MINUTES,
+      minutes,
     });
     await couriers.email.send({ tenantId: user.tenantId, to: user.email, ...email, secrets: [code] });
   }

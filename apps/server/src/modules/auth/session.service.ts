@@ -133,6 +133,11 @@ export function createSessionService(db: Db, config: AppConfig) {
       return repository.revokeSession(db, hashToken(token), reason);
     },
 
+    /** Ends every session of one user (a password reset): other browsers must sign in again. */
+    endAllOfUser(tenantId: number, userId: number): Promise<void> {
+      return repository.deleteSessionsOfUser(db, tenantId, userId);
+    },
+
     /** Marks every session as ended (operator shutdown); each tells why on its next call. */
     revokeAll(reason: RevokedReason): Promise<number> {
       return repository.revokeAllSessions(db, reason);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTokens, courierMessages } from '../../db/schema/access';
-import { buildTenant, buildUser } from '../../test/factories';
+import { buildCustomer, buildTenant, buildUser } from '../../test/factories';
 import { TestClient } from '../../test/test-app';
 import { hashAccountCode } from './account-tokens';
 import { createKeyed } from './auth-secret';
@@ -10,24 +10,33 @@ import { decoyPincodeMethod } from './prelogin.service';
 
 let context: AuthTestContext;
 let tenantId: number;
+let customerId: number;
 
 beforeAll(async () => {
   context = await createAuthTestApp({ PUBLIC_ORIGIN: 'https://portal.example.com' });
   const { db } = context.database;
   const tenant = await buildTenant(db, { isDefault: true, appHeaderName: 'Acme Portal' });
   tenantId = tenant.id;
+  customerId = (await buildCustomer(db, tenant.id)).id;
+  const customers = [{ id: customerId }];
   await buildUser(db, tenant.id, {
     loginName: 'pin.user',
     overrides: { pinPolicy: 'SMS', smsPhone: '5550100' },
   });
-  await buildUser(db, tenant.id, { loginName: 'plain.user', overrides: { email: 'plain@example.com' } });
+  await buildUser(db, tenant.id, {
+    loginName: 'plain.user',
+    customers,
+    overrides: { email: 'plain@example.com' },
+  });
   await buildUser(db, tenant.id, {
     loginName: 'marie.curie',
+    customers,
     overrides: { email: 'marie@example.fr', language: 'fr', firstName: 'Marie' },
   });
-  await buildUser(db, tenant.id, { loginName: 'no.email' });
+  await buildUser(db, tenant.id, { loginName: 'no.email', customers });
   await buildUser(db, tenant.id, {
     loginName: 'gone.user',
+    customers,
     overrides: { email: 'gone@example.com', active: false },
   });
 });
@@ -130,14 +139,19 @@ describe('POST /auth/troubleSigningIn', () => {
     const [email] = await emailsTo('plain@example.com');
     expect(email).toMatchObject({ channel: 'email', subject: 'Acme Portal: sign-in help', status: 'sent' });
     const link =
-      /https:\/\/portal\.example\.com\/resetPassword\?code=([A-Za-z0-9_-]+)&namedUser=plain\.user/.exec(
+      /https:\/\/portal\.example\.com\/resetPassword\?companyId=([\w-]+)&code=([\w-]{43})&namedUser=([\w-]+)\n/.exec(
         email!.body,
       );
     expect(link).not.toBeNull();
+    // The company and the login name travel sealed: the reset page sends them back unchanged.
+    const { sealer } = context.app.services;
+    expect(sealer.open('companyId', link![1]!)).toBe(String(customerId));
+    expect(sealer.open('namedUser', link![3]!)).toBe('plain.user');
+    expect(email!.body).not.toContain('namedUser=plain.user');
     const [token] = await context.database.db
       .select()
       .from(accountTokens)
-      .where(eq(accountTokens.codeHash, hashAccountCode(link![1]!)));
+      .where(eq(accountTokens.codeHash, hashAccountCode(link![2]!)));
     expect(token).toMatchObject({ purpose: 'recovery', usedAt: null });
     expect(token!.expiresAt.getTime() - token!.createdAt.getTime()).toBe(60 * 60_000);
     expect(email!.body).toContain('expires in 60 minutes');
@@ -177,6 +191,7 @@ describe('POST /auth/troubleSigningIn', () => {
   it('sends at most one recovery email a minute per login', async () => {
     const other = await buildUser(context.database.db, tenantId, {
       loginName: 'flood.target',
+      customers: [{ id: customerId }],
       overrides: { email: 'flood@example.com' },
     });
     const caller = await client();

@@ -1,5 +1,6 @@
 import { Box, Group, Text } from '@mantine/core';
 import { AppName } from '../../components/ui/app-name';
+import { HelpButton } from '../../components/ui/help-button';
 import { AccountSelector } from '../../features/accounts/components/account-selector';
 import { SignOutButton } from '../../features/auth/components/sign-out-button';
 import { CartLink } from '../../features/cart/components/cart-link';
@@ -24,6 +25,7 @@ export function AppHeader() {
       </Box>
       <Group gap="sm" wrap="nowrap" className={classes.user}>
         <CartLink />
+        <HelpButton />
         <Text size="sm" fw={500} visibleFrom="md" truncate="end" maw={180} data-testid="user-full-name">
           {userData.fullName}
         </Text>

@@ -1,8 +1,10 @@
-import { Anchor, Group, Text } from '@mantine/core';
+import { Anchor, Group, Typography } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { htmlToText } from '../../../lib/html-to-text';
+import { sanitizeLegalHtml } from '../../../lib/sanitize-html';
 import { type TLegalTemplateType, usePrivacyTemplate } from '../api/get-privacy-template';
+import classes from './legal-text.module.css';
 
 /** Privacy policy and terms links; each shows only when the administrator wrote its text. */
 export function LegalLinks() {
@@ -23,8 +25,9 @@ export function LegalLinks() {
 function LegalLink(props: { type: TLegalTemplateType; titleKey: string; language: string; testId: string }) {
   const { t } = useTranslation('auth');
   const template = usePrivacyTemplate({ type: props.type, language: props.language });
-  const text = template.data?.trim() ? htmlToText(template.data) : '';
-  if (!text) return null;
+  const safe = useMemo(() => sanitizeLegalHtml(template.data ?? ''), [template.data]);
+  // Markup without words (an empty paragraph) counts as no text.
+  if (!safe.text) return null;
 
   const title = t(props.titleKey);
   const open = () =>
@@ -32,9 +35,14 @@ function LegalLink(props: { type: TLegalTemplateType; titleKey: string; language
       title,
       size: 'lg',
       children: (
-        <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-          {text}
-        </Text>
+        <Typography
+          fz="sm"
+          className={classes.text}
+          data-testid="legal-text"
+          // Sanitized above by sanitizeLegalHtml: formatting and http(s)/mailto links only.
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML is sanitized with DOMPurify
+          dangerouslySetInnerHTML={{ __html: safe.html }}
+        />
       ),
     });
 

@@ -86,7 +86,7 @@ describe('login page', () => {
 
     expect(await screen.findByTestId('greeting')).toHaveTextContent('Welcome, Jane');
     expect(router.state.location.pathname).toBe('/home');
-    const post = calls.find((call) => call.method === 'POST');
+    const post = calls.find((call) => call.path === '/auth/login');
     expect(post?.body).toEqual({ loginName: 'jdoe', password: 'correct horse' });
     expect(post?.headers.get('X-XSRF-TOKEN')).toBe('anonymous-token');
     expect(getUserData()?.fullName).toBe('Jane Doe');

@@ -1,8 +1,9 @@
-import { Anchor } from '@mantine/core';
+import { Anchor, Group } from '@mantine/core';
 import type { TLoginRequest } from '@settle/shared/auth';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { HelpButton } from '../../../components/ui/help-button';
 import { useUserData } from '../../../lib/use-user-data';
 import { LegalLinks } from '../components/legal-links';
 import { LoginForm, type TCodeStep } from '../components/login-form';
@@ -22,6 +23,8 @@ export function LoginRoute() {
   const navigate = useNavigate();
   const userData = useUserData();
   const onSignedIn = useCompleteSignIn();
+  // /login?solutionInstanceGuid=… names the tenant; the pre-login step asks it about single sign-on.
+  const [searchParams] = useSearchParams();
 
   // Back on the login page, an abandoned code step's credentials are dropped.
   useEffect(() => {
@@ -43,10 +46,17 @@ export function LoginRoute() {
     <SignInFrame title={t('login.title')} subtitle={t('login.subtitle')} footer={<LegalLinks />}>
       <UnsupportedBrowserAlert />
       <LogoutReasonAlert />
-      <LoginForm onSignedIn={onSignedIn} onCodeStep={onCodeStep} />
-      <Anchor component={Link} to="/troubleSigningIn" size="sm" data-testid="trouble-signing-in">
-        {t('login.troubleSigningIn')}
-      </Anchor>
+      <LoginForm
+        onSignedIn={onSignedIn}
+        onCodeStep={onCodeStep}
+        solutionInstanceGuid={searchParams.get('solutionInstanceGuid') ?? undefined}
+      />
+      <Group justify="space-between">
+        <Anchor component={Link} to="/troubleSigningIn" size="sm" data-testid="trouble-signing-in">
+          {t('login.troubleSigningIn')}
+        </Anchor>
+        <HelpButton variant="link" />
+      </Group>
     </SignInFrame>
   );
 }

@@ -1,0 +1,72 @@
+import { SaxesParser } from 'saxes';
+import { describe, expect, it } from 'vitest';
+import {
+  CAPTCHA_ALPHABET,
+  CAPTCHA_LENGTH,
+  drawCaptcha,
+  normaliseAnswer,
+  randomAnswer,
+} from './captcha-picture';
+
+/** A strict XML parse (saxes, the parser jsdom uses): element names and non-blank text. */
+function parseSvg(svg: string) {
+  const parser = new SaxesParser({ xmlns: true });
+  const elements: string[] = [];
+  const texts: string[] = [];
+  let failure: Error | undefined;
+  parser.on('error', (error) => {
+    failure ??= error;
+  });
+  parser.on('opentag', (tag) => elements.push(tag.local));
+  parser.on('text', (text) => {
+    if (text.trim()) texts.push(text);
+  });
+  parser.on('cdata', (text) => texts.push(text));
+  parser.write(svg).close();
+  if (failure) throw failure;
+  return { elements, texts };
+}
+
+describe('captcha picture', () => {
+  it('is a well-formed SVG with no text at all: the characters are outlines', () => {
+    const svg = drawCaptcha('AB3XY9');
+    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+    const { elements, texts } = parseSvg(svg);
+    expect(texts).toEqual([]);
+    expect(svg).not.toMatch(/<text|<tspan|<title|<desc|<foreignObject|<use|href=/i);
+    expect(new Set(elements)).toEqual(new Set(['svg', 'rect', 'path', 'circle']));
+    // One filled outline per character, plus stroked noise curves.
+    expect(svg.match(/<path d="[^"]+" fill="#/g)).toHaveLength(CAPTCHA_LENGTH);
+    expect(svg.match(/fill="none" stroke=/g)!.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('draws a different picture for a different answer, and for the same answer twice', () => {
+    const first = drawCaptcha('AAAAAA');
+    expect(drawCaptcha('BBBBBB')).not.toBe(first);
+    expect(drawCaptcha('AAAAAA')).not.toBe(first);
+  });
+
+  it('draws every character inside the picture, in pixels rather than font units', () => {
+    for (let round = 0; round < 20; round += 1) {
+      const svg = drawCaptcha(randomAnswer());
+      const outlines = [...svg.matchAll(/<path d="([^"]+)" fill="#/g)].map((match) => match[1]!);
+      for (const outline of outlines) {
+        const numbers = outline.match(/-?\d+(\.\d+)?/g)!.map(Number);
+        const xs = numbers.filter((_, index) => index % 2 === 0);
+        const ys = numbers.filter((_, index) => index % 2 === 1);
+        expect(Math.min(...xs)).toBeGreaterThanOrEqual(0);
+        expect(Math.max(...xs)).toBeLessThanOrEqual(200);
+        expect(Math.min(...ys)).toBeGreaterThanOrEqual(0);
+        expect(Math.max(...ys)).toBeLessThanOrEqual(70);
+      }
+    }
+  });
+
+  it('asks for characters nobody confuses, compared without case or spaces', () => {
+    expect(CAPTCHA_ALPHABET).not.toMatch(/[0O1IL]/);
+    for (let index = 0; index < 200; index += 1) {
+      expect(randomAnswer()).toMatch(new RegExp(`^[${CAPTCHA_ALPHABET}]{${CAPTCHA_LENGTH}}$`));
+    }
+    expect(normaliseAnswer(' ab3 xy9 ')).toBe('AB3XY9');
+  });
+});

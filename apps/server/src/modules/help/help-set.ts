@@ -1,0 +1,12 @@
+import type { THelpSection, THelpTopic } from '@settle/shared/help';
+
+/** One topic of a help set: what the page's heading, lead paragraph and body show. */
+export type HelpTopicContent = {
+  title: string;
+  /** One sentence under the title: what the topic is for. */
+  summary: string;
+  sections: THelpSection[];
+};
+
+/** Every topic in one language; the type makes a missing topic a compile error. */
+export type HelpSet = Record<THelpTopic, HelpTopicContent>;

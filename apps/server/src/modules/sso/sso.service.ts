@@ -1,0 +1,125 @@
+import { SSO_CALLBACK_PATH, type TSsoLoginRequest } from '@settle/shared/sso';
+import * as oidc from 'openid-client';
+import type { CourierLogger } from '../../adapters/courier-messages';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/client';
+import type { Sealer } from '../../lib/sealed-values';
+import type { AuthService } from '../auth/auth.service';
+import { userInactive } from '../auth/auth-errors';
+import { createOidcClient } from './oidc-client';
+import * as repository from './sso.repository';
+import { ssoFailed, ssoNotConfigured, ssoProviderUnavailable, ssoUnknownUser } from './sso-errors';
+import { openSsoState, SSO_STATE_TTL_MS, sameState, sealSsoState } from './sso-state';
+
+export type SsoService = ReturnType<typeof createSsoService>;
+
+/**
+ * Single sign-on for tenants flagged sso_enabled: OpenID Connect, authorization code with
+ * PKCE, state and nonce. The provider's answer names a login; the user must already exist,
+ * be activated and active in the tenant the sign-on started for.
+ */
+export function createSsoService(
+  db: Db,
+  deps: { config: AppConfig; auth: AuthService; sealer: Sealer; logger: CourierLogger },
+) {
+  const { config, auth, sealer, logger } = deps;
+  const client = config.oidc ? createOidcClient(config.oidc) : undefined;
+
+  return {
+    /**
+     * Where the browser goes to sign in at the provider, and the sealed state its cookie keeps
+     * until it comes back. `origin` is the portal's address as the browser sees it: the
+     * provider sends the browser back to its SSO screen.
+     */
+    async start(options: { solutionInstanceGuid?: string; origin: string; now?: number }) {
+      const tenant = await auth.requireTenant(options.solutionInstanceGuid);
+      if (!client || !tenant.ssoEnabled) throw ssoNotConfigured();
+      const request = {
+        redirectUri: `${options.origin}${SSO_CALLBACK_PATH}`,
+        state: oidc.randomState(),
+        nonce: oidc.randomNonce(),
+        codeVerifier: oidc.randomPKCECodeVerifier(),
+      };
+      let location: URL;
+      try {
+        location = await client.authorizationUrl(request);
+      } catch (error) {
+        logger.warn(`single sign-on: the provider's discovery failed (${describe(error)})`);
+        throw ssoProviderUnavailable();
+      }
+      const sealedState = sealSsoState(sealer, {
+        tenantGuid: tenant.guid,
+        ...request,
+        expiresAt: (options.now ?? Date.now()) + SSO_STATE_TTL_MS,
+      });
+      return { location: location.href, sealedState };
+    },
+
+    /**
+     * The return trip: the cookie's state must be intact, fresh and equal to the one the
+     * provider sent back; then the code is exchanged with the PKCE verifier and the ID token
+     * verified. There is no PIN step after it: the provider authenticated the person with
+     * its own factors, and asking for our SMS code on top would override the identity
+     * provider's policy (and SSO users need no mobile number on file).
+     */
+    async complete(options: {
+      sealedState: string | undefined;
+      request: TSsoLoginRequest;
+      ipAddress: string;
+      userAgent: string;
+    }) {
+      if (!client) throw ssoNotConfigured();
+      const saved = openSsoState(sealer, options.sealedState, Date.now());
+      if (!saved) {
+        logger.warn('single sign-on refused: the state cookie is missing, altered or expired');
+        throw ssoFailed();
+      }
+      if (!sameState(saved.state, options.request.state)) {
+        logger.warn('single sign-on refused: the state differs from the one this browser started with');
+        throw ssoFailed();
+      }
+      const tenant = await auth.requireTenant(saved.tenantGuid).catch(() => undefined);
+      if (!tenant?.ssoEnabled) throw ssoFailed();
+
+      const callback = new URL(saved.redirectUri);
+      callback.searchParams.set('code', options.request.code);
+      callback.searchParams.set('state', options.request.state);
+      if (options.request.iss !== undefined) callback.searchParams.set('iss', options.request.iss);
+      let claimValue: unknown;
+      try {
+        ({ claimValue } = await client.exchangeCode({
+          callback,
+          expected: saved,
+          claim: config.oidc!.loginClaim,
+        }));
+      } catch (error) {
+        logger.warn(`single sign-on refused: ${describe(error)}`);
+        throw ssoFailed();
+      }
+
+      const loginName = typeof claimValue === 'string' ? claimValue.trim() : '';
+      if (!loginName) {
+        logger.warn(`single sign-on: the provider's answer has no ${config.oidc!.loginClaim} claim`);
+        throw ssoUnknownUser();
+      }
+      const user = await repository.findUserByLoginKey(db, tenant.id, loginName.toUpperCase());
+      // A registered user who never activated the account is not a user of the portal yet.
+      if (!user?.activatedAt) throw ssoUnknownUser();
+      if (!user.active) throw userInactive();
+      return auth.startActiveSession(user, { ipAddress: options.ipAddress, userAgent: options.userAgent });
+    },
+  };
+}
+
+/** The reason for the log: openid-client's code and messages down the causes, never a token. */
+function describe(error: unknown): string {
+  const parts: string[] = [];
+  for (let cause: unknown = error, depth = 0; cause instanceof Error && depth < 3; depth += 1) {
+    const { code, error: oauthError } = cause as { code?: unknown; error?: unknown };
+    parts.push(
+      [code, oauthError, cause.message].filter((part) => typeof part === 'string' && part).join(': '),
+    );
+    cause = cause.cause;
+  }
+  return parts.join(' <- ') || String(error);
+}

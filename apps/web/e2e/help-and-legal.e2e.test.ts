@@ -1,0 +1,112 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium, SCREENSHOTS, screenshot } from './support/browser';
+import { signIn } from './support/session';
+
+let browser: Browser;
+const baseURL = inject('baseURL');
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser?.close());
+
+/** The help window the click opens: a page of its own in the same context (same cookies). */
+async function helpWindowFrom(context: BrowserContext, click: () => Promise<void>): Promise<Page> {
+  const [help] = await Promise.all([context.waitForEvent('page'), click()]);
+  await help.waitForLoadState();
+  return help;
+}
+
+describe('legal texts on the login page', () => {
+  it('shows the privacy policy formatted, in English and in French', async () => {
+    for (const [locale, heading, name] of [
+      ['en-US', 'How we use your data', 'privacy-modal-en'],
+      ['fr-FR', 'Utilisation de vos données', 'privacy-modal-fr'],
+    ] as const) {
+      const page = await browser.newPage({ locale, viewport: { width: 1100, height: 800 } });
+      await page.goto(`${baseURL}/login`);
+      await page.getByTestId('privacy-link').click();
+      const text = page.getByTestId('legal-text');
+      await expect.poll(() => text.locator('h2').textContent()).toBe(heading);
+      expect(await text.locator('strong').count()).toBe(1);
+      expect(await text.locator('li').count()).toBe(2);
+      const link = text.locator('a');
+      expect(await link.getAttribute('href')).toBe('mailto:privacy@northwind-ar.example');
+      expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+      // The demo has no terms of use: that link stays hidden.
+      expect(await page.getByTestId('terms-link').count()).toBe(0);
+      // Mantine fades the dialog and its overlay in: photograph them once the fade is over.
+      await page.waitForFunction(() =>
+        ['[role="dialog"]', '.mantine-Modal-overlay'].every((selector) => {
+          const element = document.querySelector(selector);
+          return element !== null && getComputedStyle(element).opacity === '1';
+        }),
+      );
+      await screenshot(page, name);
+      await page.close();
+    }
+  });
+});
+
+describe('help in a separate window', () => {
+  it('opens the sign-in help from the login page, before any session', async () => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/login`);
+    const help = await helpWindowFrom(context, () => page.getByTestId('help-link').click());
+    expect(new URL(help.url()).pathname + new URL(help.url()).search).toBe('/help/sign-in?lang=en');
+    await expect.poll(() => help.getByTestId('help-title').textContent()).toBe('Signing in');
+    // Signed out, the index offers only what can be read.
+    expect(await help.getByTestId('help-topics').locator('a').count()).toBe(1);
+    // The login page stays where it was.
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+
+  it('shows demo.full the invoices help in English, with the session', async () => {
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 860 } });
+    const page = await context.newPage();
+    await signIn(page, baseURL, 'demo.full');
+    await page.getByTestId('nav-invoices').click();
+    await page.waitForURL('**/invoices');
+    await expect.poll(() => page.getByTestId('help-button').isVisible()).toBe(true);
+    await page.locator('header').screenshot({ path: `${SCREENSHOTS}/header-help-en.png` });
+
+    const help = await helpWindowFrom(context, () => page.getByTestId('help-button').click());
+    expect(new URL(help.url()).pathname + new URL(help.url()).search).toBe('/help/invoices?lang=en');
+    await expect.poll(() => help.getByTestId('help-title').textContent()).toBe('Invoices');
+    expect(await help.locator('html').getAttribute('lang')).toBe('en');
+    expect(await help.getByTestId('help-topics').locator('a').count()).toBe(10);
+    expect(await help.getByTestId('help-topic-invoices').getAttribute('aria-current')).toBe('page');
+    // No portal chrome in the help window.
+    expect(await help.getByTestId('nav-home').count()).toBe(0);
+    await screenshot(help, 'help-invoices-en');
+
+    await help.getByTestId('help-topic-promise-to-pay').click();
+    await expect.poll(() => help.getByTestId('help-title').textContent()).toBe('Promise to pay');
+
+    // Signed out, a signed-in topic is refused: the page says so.
+    await page.getByTestId('sign-out').click();
+    await page.waitForURL('**/login');
+    await help.reload();
+    await expect.poll(() => help.getByTestId('help-sign-in-required').count()).toBe(1);
+    await context.close();
+  });
+
+  it('shows demo.single (French) the French help', async () => {
+    const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 1280, height: 860 } });
+    const page = await context.newPage();
+    await signIn(page, baseURL, 'demo.single');
+    await page.getByTestId('nav-invoices').click();
+    await page.waitForURL('**/invoices');
+
+    const help = await helpWindowFrom(context, () => page.getByTestId('help-button').click());
+    expect(new URL(help.url()).search).toBe('?lang=fr');
+    await expect.poll(() => help.getByTestId('help-title').textContent()).toBe('Factures');
+    expect(await help.locator('html').getAttribute('lang')).toBe('fr');
+    expect(await help.getByTestId('help-topic-payment-cart').textContent()).toBe('Panier de paiement');
+    await screenshot(help, 'help-invoices-fr');
+    await context.close();
+  });
+});

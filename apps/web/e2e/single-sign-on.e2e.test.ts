@@ -1,0 +1,152 @@
+import type { Browser, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium, screenshot } from './support/browser';
+
+let browser: Browser;
+const baseURL = inject('baseURL');
+const issuer = inject('oidcIssuer');
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser?.close());
+
+/** The login page of the single-sign-on demo tenant, left for the provider with the login name alone. */
+async function leaveForProvider(page: Page, loginName: string) {
+  await page.goto(`${baseURL}/login?solutionInstanceGuid=sso-demo`);
+  await page.getByTestId('login-name').fill(loginName);
+  await page.getByTestId('sign-in').click();
+  await page.waitForURL(`${issuer}/interaction/**`);
+}
+
+/** The provider's development pages: its login form, then its consent page when it shows one. */
+async function signInAtProvider(page: Page, loginName: string) {
+  await page.locator('input[name="login"]').fill(loginName);
+  await page.locator('input[name="password"]').fill('any password');
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL(
+    (url) => url.href.startsWith(`${baseURL}/sso`) || url.pathname.startsWith('/interaction/'),
+  );
+  if (page.url().startsWith(issuer)) {
+    await expect.poll(() => page.locator('input[name="prompt"]').getAttribute('value')).toBe('consent');
+    await page.locator('button[type="submit"]').click();
+  }
+}
+
+/** Holds POST /auth/ssologin until released: the SSO screen's spinner stays on screen meanwhile. */
+async function holdSsoLogin(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let held!: (route: Route) => void;
+  const arrived = new Promise<Route>((resolve) => {
+    held = resolve;
+  });
+  await page.route('**/getpaid-rest/api/auth/ssologin', async (route) => {
+    held(route);
+    await released;
+    await route.continue();
+  });
+  return { arrived, release };
+}
+
+describe('single sign-on', () => {
+  it('demo.sso: login name, the provider signs in, back on the SSO screen, then /home', async () => {
+    const page = await browser.newPage({ locale: 'en-US' });
+    const sso = await holdSsoLogin(page);
+    await leaveForProvider(page, 'demo.sso');
+    const start = new URL(page.url());
+    expect(start.origin).toBe(issuer);
+
+    await signInAtProvider(page, 'demo.sso');
+    await page.waitForURL(`${baseURL}/sso?**`);
+    const callback = page.url();
+    expect(new URL(callback).searchParams.get('code')).toBeTruthy();
+    expect(new URL(callback).searchParams.get('iss')).toBe(issuer);
+    await sso.arrived;
+    await expect.poll(() => page.getByTestId('sso-pending').textContent()).toBe('Signing you in…');
+    await screenshot(page, 'sso-signing-in-en');
+    sso.release();
+
+    await page.waitForURL('**/home');
+    await expect.poll(() => page.getByTestId('user-full-name').textContent()).toBe('Robin Okafor');
+    await expect.poll(() => page.getByTestId('greeting').textContent()).toMatch(/Robin/);
+    const cookies = await page.context().cookies(baseURL);
+    expect(cookies.map((cookie) => cookie.name)).toContain('SETTLE_SESSION');
+    expect(cookies.map((cookie) => cookie.name)).not.toContain('SETTLE_SSO');
+
+    // The provider's answer is single-use: opened again, it is refused.
+    await page.unrouteAll();
+    await page.goto(callback);
+    await expect
+      .poll(() => page.getByTestId('sso-error').textContent())
+      .toContain('Single sign-on could not be completed.');
+    await page.close();
+  });
+
+  it("shows the provider's refusal and leads back to sign in, in English and in French", async () => {
+    for (const [locale, language, text, detail, back] of [
+      [
+        'en-US',
+        'en',
+        'Single sign-on could not be completed.',
+        'Your sign-in service said:',
+        'Back to sign in',
+      ],
+      [
+        'fr-FR',
+        'fr',
+        "L'authentification unique n'a pas pu aboutir.",
+        'Réponse de votre service de connexion :',
+        'Retour à la connexion',
+      ],
+    ] as const) {
+      const page = await browser.newPage({ locale });
+      await leaveForProvider(page, 'demo.sso');
+      // The provider's own "cancel": it sends the browser back with error=access_denied.
+      await page.goto(`${page.url().split('?')[0]}/abort`);
+      await page.waitForURL(`${baseURL}/sso?**`);
+      expect(new URL(page.url()).searchParams.get('error')).toBe('access_denied');
+      await expect.poll(() => page.getByTestId('sso-error').textContent()).toContain(text);
+      expect(await page.getByTestId('sso-error-detail').textContent()).toBe(
+        `${detail} End-User aborted interaction`,
+      );
+      await screenshot(page, `sso-error-${language}`);
+      expect(await page.getByTestId('sso-back-to-login').textContent()).toBe(back);
+      await page.getByTestId('sso-back-to-login').click();
+      await page.waitForURL('**/login');
+      await expect.poll(() => page.getByTestId('sign-in').isVisible()).toBe(true);
+      await page.close();
+    }
+  });
+
+  it('refuses an answer this browser did not start, after showing the spinner (both languages)', async () => {
+    for (const [locale, language, pending, text] of [
+      ['en-US', 'en', 'Signing you in…', 'Single sign-on could not be completed.'],
+      ['fr-FR', 'fr', 'Connexion en cours…', "L'authentification unique n'a pas pu aboutir."],
+    ] as const) {
+      const page = await browser.newPage({ locale });
+      const sso = await holdSsoLogin(page);
+      await page.goto(`${baseURL}/sso?code=a-code-from-elsewhere&state=a-state-from-elsewhere`);
+      await sso.arrived;
+      await expect.poll(() => page.getByTestId('sso-pending').textContent()).toBe(pending);
+      await screenshot(page, `sso-pending-${language}`);
+      sso.release();
+      await expect.poll(() => page.getByTestId('sso-error').textContent()).toContain(text);
+      expect(page.url()).toContain('/sso?');
+      await page.close();
+    }
+  });
+
+  it('signs a password user of the default tenant in as before', async () => {
+    const page = await browser.newPage({ locale: 'en-US' });
+    await page.goto(`${baseURL}/login`);
+    await page.getByTestId('login-name').fill('demo.full');
+    await page.getByTestId('password').fill('Settle-demo-2026');
+    await page.getByTestId('sign-in').click();
+    await page.waitForURL('**/home');
+    expect(page.url().startsWith(baseURL)).toBe(true);
+    await page.close();
+  });
+});
