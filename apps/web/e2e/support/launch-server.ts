@@ -32,8 +32,10 @@ export function freePort(): Promise<number> {
 export async function launchServer(options: {
   name: string;
   env?: Record<string, string>;
+  /** A port chosen beforehand (when another peer must know the address first). */
+  port?: number;
 }): Promise<LaunchedServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'settle-e2e-'));
   mkdirSync(path.join(REPO_ROOT, 'test-results'), { recursive: true });
   const log = createWriteStream(path.join(REPO_ROOT, 'test-results', `${options.name}.log`));
