@@ -5,6 +5,9 @@ import { customers } from '../../db/schema/customers';
 import { tenants } from '../../db/schema/tenants';
 import { userCustomers, userRoles, users } from '../../db/schema/users';
 
+// The user look-ups are the sign-in's own, so both read a login the same way.
+export { findUserById, findUserByLoginKey } from '../auth/auth.repository';
+
 export type NewUser = typeof users.$inferInsert;
 
 /** A customer with its tenant: a registration link's company names both. */
@@ -42,20 +45,6 @@ export async function findContact(db: Db, contactId: number) {
     .leftJoin(users, eq(users.id, customerContacts.userId))
     .where(eq(customerContacts.id, contactId))
     .limit(1);
-  return rows[0];
-}
-
-export async function findUserByLoginKey(db: Db, tenantId: number, loginKey: string) {
-  const rows = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.loginKey, loginKey)))
-    .limit(1);
-  return rows[0];
-}
-
-export async function findUserById(db: Db, userId: number) {
-  const rows = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   return rows[0];
 }
 
