@@ -4,7 +4,7 @@ import { customers } from '../schema/customers';
 import { invoiceLineItems, invoices } from '../schema/invoices';
 import { tenants } from '../schema/tenants';
 import { userCustomers, userRoles, users } from '../schema/users';
-import { epochDay, generateInvoice } from './generate-invoices';
+import { epochDay, generateInvoice, invoiceRow } from './generate-invoices';
 import { createRandom } from './random';
 
 /**
@@ -77,34 +77,9 @@ export async function seedSsoDemoTenant(db: Db, options: { seed: number; today: 
   const inserted = await db
     .insert(invoices)
     .values(
-      generated.map((invoice) => ({
-        tenantId: tenant.id,
-        customerId: customer.id,
-        custNo: CUSTOMER.custNo,
-        invNo: invoice.invNo,
-        tranId: invoice.tranId,
-        status: invoice.status,
-        invoiceDate: invoice.invoiceDate,
-        dueDate: invoice.dueDate,
-        tranCurrencyCode: invoice.currencyCode,
-        amount: invoice.amount,
-        balance: invoice.balance,
-        tranBal: invoice.balance,
-        tranOrig: invoice.amount,
-        disputeAmount: invoice.disputeAmount,
-        paidAmount: invoice.paidAmount,
-        paymentPending: invoice.paymentPending,
-        paymentPendingAmount: invoice.paymentPendingAmount,
-        promise: invoice.promise,
-        promisedAmount: invoice.promisedAmount,
-        nextFollowupDate: invoice.nextFollowupDate,
-        poNumber: invoice.poNumber,
-        terms: invoice.terms,
-        salesRep: invoice.salesRep,
-        shipVia: invoice.shipVia,
-        shipTo: invoice.shipTo,
-        description: invoice.description,
-      })),
+      generated.map((invoice) =>
+        invoiceRow(invoice, { tenantId: tenant.id, customerId: customer.id, custNo: CUSTOMER.custNo }),
+      ),
     )
     .returning({ id: invoices.id });
   await db

@@ -1,4 +1,5 @@
 import { fromMinorUnits } from '@settle/shared/money';
+import type { invoices } from '../schema/invoices';
 import { PRODUCTS, SALES_REPS, SHIP_VIA, TERMS } from './demo-catalogue';
 import type { Random } from './random';
 
@@ -121,4 +122,37 @@ export function generateInvoice(
 
 export function epochDay(date: Date): number {
   return Math.floor(date.getTime() / DAY_MS);
+}
+
+/** The invoices table's row for a generated invoice of one customer (every demo seed inserts these). */
+export function invoiceRow(
+  invoice: GeneratedInvoice,
+  owner: { tenantId: number; customerId: number; custNo: string },
+): typeof invoices.$inferInsert {
+  return {
+    ...owner,
+    invNo: invoice.invNo,
+    tranId: invoice.tranId,
+    status: invoice.status,
+    invoiceDate: invoice.invoiceDate,
+    dueDate: invoice.dueDate,
+    tranCurrencyCode: invoice.currencyCode,
+    amount: invoice.amount,
+    balance: invoice.balance,
+    tranBal: invoice.balance,
+    tranOrig: invoice.amount,
+    disputeAmount: invoice.disputeAmount,
+    paidAmount: invoice.paidAmount,
+    paymentPending: invoice.paymentPending,
+    paymentPendingAmount: invoice.paymentPendingAmount,
+    promise: invoice.promise,
+    promisedAmount: invoice.promisedAmount,
+    nextFollowupDate: invoice.nextFollowupDate,
+    poNumber: invoice.poNumber,
+    terms: invoice.terms,
+    salesRep: invoice.salesRep,
+    shipVia: invoice.shipVia,
+    shipTo: invoice.shipTo,
+    description: invoice.description,
+  };
 }

@@ -16,7 +16,7 @@ import {
 import { seedDemoContacts } from './demo-contacts';
 import { seedSsoDemoTenant } from './demo-sso-tenant';
 import { DEMO_USERS } from './demo-users';
-import { epochDay, generateInvoice } from './generate-invoices';
+import { epochDay, generateInvoice, invoiceRow } from './generate-invoices';
 import { createRandom } from './random';
 
 export type SeedOptions = {
@@ -124,34 +124,13 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     const inserted = await db
       .insert(invoices)
       .values(
-        generated.map(({ pair, invoice }) => ({
-          tenantId: tenant.id,
-          customerId: pair.customer.id,
-          custNo: pair.customer.custNo,
-          invNo: invoice.invNo,
-          tranId: invoice.tranId,
-          status: invoice.status,
-          invoiceDate: invoice.invoiceDate,
-          dueDate: invoice.dueDate,
-          tranCurrencyCode: invoice.currencyCode,
-          amount: invoice.amount,
-          balance: invoice.balance,
-          tranBal: invoice.balance,
-          tranOrig: invoice.amount,
-          disputeAmount: invoice.disputeAmount,
-          paidAmount: invoice.paidAmount,
-          paymentPending: invoice.paymentPending,
-          paymentPendingAmount: invoice.paymentPendingAmount,
-          promise: invoice.promise,
-          promisedAmount: invoice.promisedAmount,
-          nextFollowupDate: invoice.nextFollowupDate,
-          poNumber: invoice.poNumber,
-          terms: invoice.terms,
-          salesRep: invoice.salesRep,
-          shipVia: invoice.shipVia,
-          shipTo: invoice.shipTo,
-          description: invoice.description,
-        })),
+        generated.map(({ pair, invoice }) =>
+          invoiceRow(invoice, {
+            tenantId: tenant.id,
+            customerId: pair.customer.id,
+            custNo: pair.customer.custNo,
+          }),
+        ),
       )
       .returning({ id: invoices.id });
     const lineValues = generated.flatMap(({ invoice }, index) =>
