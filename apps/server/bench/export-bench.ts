@@ -1,8 +1,6 @@
 import { Writable } from 'node:stream';
-import type { Db } from '../src/db/client';
 import type { SessionContext } from '../src/modules/auth/session.service';
 import { createDocumentsService } from '../src/modules/documents/documents.service';
-import { createExportsService } from '../src/modules/exports/exports.service';
 import { writeInvoicesXlsx } from '../src/modules/exports/invoice-xlsx';
 import type { Services } from '../src/services';
 import { describeTimes, timeIt } from './stats';
@@ -27,9 +25,8 @@ async function withPeakMemory<T>(task: () => Promise<T>) {
 
 const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(0)} MB`;
 
-export async function benchExports(options: { db: Db; services: Services; session: SessionContext }) {
-  const exportsService = createExportsService(options.db, options.services.accounts);
-  const prepared = await exportsService.prepare(
+export async function benchExports(options: { services: Services; session: SessionContext }) {
+  const prepared = await options.services.exports.prepare(
     options.session,
     { status: 'O', page: 1, pageSize: 50, sort: 'dueDate', dir: 'asc', scope: 'all' },
     'xlsx',

@@ -73,7 +73,7 @@ async function main() {
     );
     console.log(`grid page 1000 of 50 by due date: ${describeTimes(deep)}`);
     await benchFilters({ services, session, runs });
-    await benchExports({ db, services, session });
+    await benchExports({ services, session });
     const demoInvoices = await queryRows<{ inv_no: string }>(
       db,
       sql`select inv_no from invoices where cust_no = 'C10001' and inv_no not like 'BULK-%' order by id limit 50`,

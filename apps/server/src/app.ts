@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
+import { createAdjustableClock } from './lib/clock';
 import { accountSetupRoutes } from './modules/account-setup/account-setup.routes';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -16,10 +17,12 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { exportsRoutes } from './modules/exports/exports.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { createHealthService } from './modules/health/health.service';
 import { helpRoutes } from './modules/help/help.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { ssoRoutes } from './modules/sso/sso.routes';
+import { testClockRoutes } from './modules/test-clock/test-clock.routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -88,9 +91,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Browser tests move this clock forward instead of waiting for a session's idle time-out.
+  const testClock = config.testClock ? createAdjustableClock() : undefined;
   const services = createServices(database.db, config, {
     authSecret: await resolveAuthSecret(config),
     logger: app.log,
+    clock: testClock,
     ...options.services,
   });
   app.decorate('services', services);
@@ -107,8 +113,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const pageFallback = await registerStaticWeb(app, config);
   registerErrorHandler(app, { pageFallback });
 
-  const deps = { services, config, database };
-  healthRoutes(app, deps);
+  const deps = { services, config };
+  healthRoutes(app, { health: createHealthService(database) });
   await app.register(
     async (api) => {
       configRoutes(api, deps);
@@ -126,6 +132,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       cartRoutes(api, deps);
       searchRoutes(api, deps);
       helpRoutes(api);
+      if (testClock) testClockRoutes(api, { clock: testClock });
     },
     { prefix: config.apiBase },
   );
@@ -143,4 +150,6 @@ function warnAboutOutboxes(app: FastifyInstance, config: AppConfig) {
   }
   if (config.devOutbox)
     app.log.warn('DEV_OUTBOX=true: the development outbox shows codes and links to anyone');
+  if (config.testClock)
+    app.log.warn("SETTLE_TEST_CLOCK=1: anyone can move the sessions' clock forward (browser tests only)");
 }

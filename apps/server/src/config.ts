@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { serverRoot } from './lib/package-root';
 
 /**
  * The one place that reads the environment. Every problem is listed at once so that
@@ -71,6 +72,8 @@ const ZEnvironment = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Settle <no-reply@localhost>'),
   DEV_OUTBOX: booleanText.optional(),
+  /** Browser tests only: POST {api}/dev/clock/advance moves the sessions' clock forward (with DEV_OUTBOX on). */
+  SETTLE_TEST_CLOCK: booleanText.optional(),
   ACTIVATION_LINK_HOURS: z.coerce
     .number()
     .int()
@@ -122,6 +125,12 @@ export type AppConfig = {
   email: { transport: 'outbox'; from: string } | { transport: 'smtp'; smtpUrl: string; from: string };
   /** GET {api}/dev/outbox: on outside production unless DEV_OUTBOX says otherwise. */
   devOutbox: boolean;
+  /**
+   * POST {api}/dev/clock/advance: the sessions' clock can be moved forward, so that a browser
+   * test sees an idle time-out without waiting. Only with the development aids on (devOutbox)
+   * and SETTLE_TEST_CLOCK=1.
+   */
+  testClock: boolean;
   /** How long the emailed activation and password-reset links stay usable. */
   accountLinks: { activationHours: number; resetMinutes: number };
   captcha: { ttlMinutes: number };
@@ -172,7 +181,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     },
     logLevel: env.LOG_LEVEL,
     prettyLogs: env.LOG_FORMAT === 'pretty' || (env.LOG_FORMAT === 'auto' && Boolean(process.stdout.isTTY)),
-    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(serverRoot, '../web/dist')),
     seedDemoData: env.SEED_DEMO_DATA,
     viewer: { startZoom: env.VIEWER_START_ZOOM, mode: env.VIEWER_MODE, externalUrl: env.VIEWER_EXTERNAL_URL },
     searchApplyImmediate: env.SEARCH_APPLY_IMMEDIATE,
@@ -199,6 +208,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
         ? { transport: 'smtp', smtpUrl: env.SMTP_URL!, from: env.MAIL_FROM }
         : { transport: 'outbox', from: env.MAIL_FROM },
     devOutbox: env.DEV_OUTBOX ?? env.NODE_ENV !== 'production',
+    testClock: (env.DEV_OUTBOX ?? env.NODE_ENV !== 'production') && env.SETTLE_TEST_CLOCK === true,
     accountLinks: { activationHours: env.ACTIVATION_LINK_HOURS, resetMinutes: env.RESET_LINK_MINUTES },
     captcha: { ttlMinutes: env.CAPTCHA_TTL_MINUTES },
     oidc:

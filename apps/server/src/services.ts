@@ -3,6 +3,7 @@ import type { CourierLogger } from './adapters/courier-messages';
 import { type Couriers, createCouriers } from './adapters/couriers';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
+import type { Clock } from './lib/clock';
 import { createSealer } from './lib/sealed-values';
 import { createAccountSetupService } from './modules/account-setup/account-setup.service';
 import { createAccountsService } from './modules/accounts/accounts.service';
@@ -19,8 +20,10 @@ import { createRecoveryService } from './modules/auth/recovery.service';
 import { createSessionService } from './modules/auth/session.service';
 import { createCaptchaService } from './modules/captcha/captcha.service';
 import { type CartService, createCartService } from './modules/cart/cart.service';
+import { createPublicConfigService } from './modules/config/config.service';
 import { createOutboxService } from './modules/couriers/outbox.service';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { createExportsService } from './modules/exports/exports.service';
 import { INVOICE_FIELDS } from './modules/invoices/invoice-fields';
 import { createInvoicesService } from './modules/invoices/invoices.service';
 import { createPromisesService } from './modules/invoices/promises.service';
@@ -36,6 +39,8 @@ export type ServiceOptions = {
   sleep?: Sleep;
   background?: BackgroundTasks;
   couriers?: Couriers;
+  /** What "now" is for the sessions' time-outs; the system clock when omitted (see lib/clock.ts). */
+  clock?: Clock;
 };
 
 const SILENT: CourierLogger = { info: () => {}, warn: () => {}, error: () => {} };
@@ -43,7 +48,7 @@ const SILENT: CourierLogger = { info: () => {}, warn: () => {}, error: () => {} 
 /** Services wired once per app; routes reach the database only through these. */
 export function createServices(db: Db, config: AppConfig, options: ServiceOptions = {}) {
   const logger = options.logger ?? SILENT;
-  const sessions = createSessionService(db, config);
+  const sessions = createSessionService(db, config, options.clock);
   let cart: CartService | undefined;
   const accounts = createAccountsService(db, sessions, {
     cartSummaries: (userId) => (cart ? cart.summaries(userId) : Promise.resolve([])),
@@ -58,9 +63,10 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
   const credentials = createCredentials({ throttle, keyed });
   const pins = createPinService(db, { keyed, sms: couriers.sms, ttlMinutes: config.pin.ttlMinutes });
   const auth = createAuthService(db, { sessions, accounts, credentials, pins });
+  const publicConfig = createPublicConfigService({ config, auth });
   const pinStep = createPinStepService(db, { pins, credentials });
   const prelogin = createPreloginService(db, { auth, keyed, config });
-  const sso = createSsoService(db, { config, auth, sealer, logger });
+  const sso = createSsoService({ config, auth, sealer, logger });
   const accountTokens = createAccountTokens(db);
   const captcha = createCaptchaService(db, {
     keyed,
@@ -91,6 +97,7 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
   const invoices = createInvoicesService(db, accounts);
   const promises = createPromisesService(db, accounts, { maxDays: config.promiseMaxDays });
   cart = createCartService(db, accounts, invoices);
+  const exports = createExportsService({ invoices, accounts });
   const columnPreferences = createColumnPreferencesService(db);
   const savedSearches = createSavedSearchesService(db, { invoices: INVOICE_FIELDS });
   return {
@@ -100,6 +107,7 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
     sessions,
     accounts,
     auth,
+    publicConfig,
     couriers,
     background,
     throttle,
@@ -112,6 +120,7 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
     outbox,
     dashboard,
     invoices,
+    exports,
     promises,
     cart,
     columnPreferences,

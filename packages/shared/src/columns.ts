@@ -1,5 +1,14 @@
 import { z } from 'zod';
 
+/** A column a grid offers: the server composes each user's preferences from these. */
+export type TGridColumn = {
+  field: string;
+  title: string;
+  dataType: string;
+  visible: boolean;
+  width?: number;
+};
+
 /** A grid column as the specification defines it. */
 export const ZColumnDefinition = z.object({
   id: z.number().int(),

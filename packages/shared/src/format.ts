@@ -1,3 +1,5 @@
+import { parseCalendarDate, utcMidnight } from './calendar-date';
+
 /**
  * Display formats of the specification: n0 (integers), n2 (numbers with 2 decimals)
  * and c2 (currency with 2 decimals), always by the user's formatting locale.
@@ -54,9 +56,9 @@ export function formatC2(
 
 /** A calendar date (YYYY-MM-DD, no time zone) shown in the user's locale. */
 export function formatDate(isoDate: string, locale: string): string {
-  const [year, month, day] = isoDate.slice(0, 10).split('-').map(Number);
-  if (!year || !month || !day) return isoDate;
+  const date = isoDate.slice(0, 10);
+  if (!parseCalendarDate(date)) return isoDate;
   return new Intl.DateTimeFormat(safeLocale(locale), { timeZone: 'UTC', dateStyle: 'medium' }).format(
-    new Date(Date.UTC(year, month - 1, day)),
+    utcMidnight(date),
   );
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZCurrencyCode, ZCustNo } from './accounts';
+import type { TGridColumn } from './columns';
 
 export const ZInvoiceStatus = z.enum(['O', 'C'], { message: 'status is O (open) or C (closed)' });
 export type TInvoiceStatus = z.infer<typeof ZInvoiceStatus>;
@@ -124,6 +125,18 @@ export const ZLineItemField = z.object({
   sort: z.enum(['asc', 'desc']).nullable(),
 });
 
+/** The line items' columns on the invoice detail, in the order shown. */
+export const INVOICE_LINE_ITEM_FIELDS: z.infer<typeof ZLineItemField>[] = [
+  { field: 'lineNo', title: 'Line', dataType: 'integer', sort: 'asc' },
+  { field: 'item', title: 'Item', dataType: 'string', sort: null },
+  { field: 'description', title: 'Description', dataType: 'string', sort: null },
+  { field: 'qtyShip', title: 'Quantity shipped', dataType: 'number', sort: null },
+  { field: 'price', title: 'Price', dataType: 'currency', sort: null },
+  { field: 'ext', title: 'Extended', dataType: 'currency', sort: null },
+  { field: 'disputedCount', title: 'Disputed quantity', dataType: 'number', sort: null },
+  { field: 'disputedAmt', title: 'Disputed amount', dataType: 'currency', sort: null },
+];
+
 export const ZInvoiceDetail = z
   .object({
     invoice: ZInvoiceRow,
@@ -143,3 +156,39 @@ export const ZInvoiceDetailQuery = z.object({
   status: ZInvoiceStatus.optional(),
   custNo: ZCustNo.optional(),
 });
+
+/** The invoice grid's columns; the ones marked visible show until the user chooses otherwise. */
+export const INVOICE_COLUMNS: TGridColumn[] = [
+  { field: 'invNo', title: 'Invoice number', dataType: 'string', visible: true, width: 150 },
+  { field: 'invoiceDate', title: 'Invoice date', dataType: 'date', visible: true, width: 120 },
+  { field: 'dueDate', title: 'Due date', dataType: 'date', visible: true, width: 120 },
+  { field: 'amount', title: 'Amount', dataType: 'currency', visible: true, width: 130 },
+  { field: 'balance', title: 'Balance', dataType: 'currency', visible: true, width: 130 },
+  { field: 'disputeAmount', title: 'Disputed', dataType: 'currency', visible: true, width: 120 },
+  { field: 'promise', title: 'Promised', dataType: 'boolean', visible: true, width: 100 },
+  { field: 'poNumber', title: 'PO number', dataType: 'string', visible: true, width: 120 },
+  { field: 'tranId', title: 'Transaction id', dataType: 'string', visible: false, width: 130 },
+  { field: 'paidAmount', title: 'Paid', dataType: 'currency', visible: false, width: 120 },
+  { field: 'promisedAmount', title: 'Promised amount', dataType: 'currency', visible: false, width: 130 },
+  { field: 'nextFollowupDate', title: 'Follow-up date', dataType: 'date', visible: false, width: 120 },
+  { field: 'terms', title: 'Terms', dataType: 'string', visible: false, width: 110 },
+  { field: 'paymentPending', title: 'Payment pending', dataType: 'boolean', visible: false, width: 110 },
+];
+
+/** What the advanced search offers on the invoice grid: every filterable field with its type. */
+export const INVOICE_SEARCH_FIELDS = [
+  ...INVOICE_COLUMNS.map(({ field, title, dataType }) => ({ field, title, dataType })),
+  { field: 'tranBal', title: 'Transaction balance', dataType: 'currency' },
+];
+
+/** GET {api}/invoices/overdue: the overdue and coming-due figures of the current customer and currency. */
+export const ZInvoiceOverdueSummary = z.object({
+  custNo: z.string(),
+  currencyCode: z.string(),
+  asOf: z.string(),
+  overdueCount: z.number().int(),
+  overdueBalance: z.string(),
+  comingDueCount: z.number().int(),
+  comingDueBalance: z.string(),
+});
+export type TInvoiceOverdueSummary = z.infer<typeof ZInvoiceOverdueSummary>;

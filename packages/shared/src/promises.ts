@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZCustNo } from './accounts';
+import { daysBetween, isCalendarDate } from './calendar-date';
 
 /** How far ahead a follow-up date may be; a server setting, this is its default. */
 export const DEFAULT_PROMISE_MAX_DAYS = 90;
@@ -41,10 +42,8 @@ export function checkFollowupDate(
   date: string,
   options: { today: string; maxDays: number },
 ): 'ok' | 'invalid' | 'tooFar' {
-  const parsed = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date) return 'invalid';
-  const today = new Date(`${options.today}T00:00:00Z`);
-  const days = Math.round((parsed.getTime() - today.getTime()) / 86_400_000);
+  if (!isCalendarDate(date) || !isCalendarDate(options.today)) return 'invalid';
+  const days = daysBetween(options.today, date);
   if (days < 0) return 'invalid';
   if (days > options.maxDays) return 'tooFar';
   return 'ok';

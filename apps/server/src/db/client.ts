@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { serverRoot } from '../lib/package-root';
 import * as schema from './schema/index';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -27,7 +28,7 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations');
+const MIGRATIONS_FOLDER = path.join(serverRoot, 'src/db/migrations');
 
 /**
  * PostgreSQL when a URL is given, otherwise the embedded PGlite: kept in `dataDir`,
@@ -38,6 +39,8 @@ export async function openDatabase(options: {
   dataDir: string;
   /** Told when the server ends an idle pooled connection; the pool replaces it by itself. */
   onIdleError?: (error: Error) => void;
+  /** PGlite only: start from this data directory tarball (PGlite's dumpDataDir) instead of an empty one. */
+  loadDataDir?: Blob;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -57,7 +60,7 @@ export async function openDatabase(options: {
   }
   const location = options.dataDir === 'memory://' ? undefined : path.join(options.dataDir, 'pglite');
   if (location) mkdirSync(location, { recursive: true });
-  const client = new PGlite(location);
+  const client = new PGlite({ dataDir: location, loadDataDir: options.loadDataDir });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -1,13 +1,26 @@
-/** Today as YYYY-MM-DD in a time zone, so that "server date" means the user's calendar day. */
-export function isoDateInZone(instant: Date, timeZone: string): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(instant);
-  } catch {
-    return instant.toISOString().slice(0, 10);
-  }
+/** What "now" is for the rules that depend on it (a session's idle and absolute time-outs). */
+export type Clock = { now(): Date };
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/**
+ * The system clock moved forward by what was added to it: the browser tests make a session
+ * idle for half an hour without waiting for it (SETTLE_TEST_CLOCK, see config.ts).
+ */
+export type AdjustableClock = Clock & {
+  /** Moves "now" forward by `ms` (never back) and answers the new now. */
+  advance(ms: number): Date;
+};
+
+export function createAdjustableClock(base: Clock = systemClock): AdjustableClock {
+  let offsetMs = 0;
+  const now = () => new Date(base.now().getTime() + offsetMs);
+  return {
+    now,
+    advance(ms) {
+      if (!Number.isFinite(ms) || ms < 0) throw new RangeError('a clock only moves forward');
+      offsetMs += ms;
+      return now();
+    },
+  };
 }

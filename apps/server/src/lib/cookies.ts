@@ -31,6 +31,12 @@ export function setXsrfCookie(reply: FastifyReply, config: AppConfig, csrfToken:
   });
 }
 
+/** After sign-out: no session cookie, and a fresh anonymous CSRF token for the login page. */
+export function setSignedOutCookies(reply: FastifyReply, config: AppConfig, csrfToken: string) {
+  clearSessionCookie(reply, config);
+  setXsrfCookie(reply, config, csrfToken);
+}
+
 export function clearSessionCookie(reply: FastifyReply, config: AppConfig) {
   reply.clearCookie(SESSION_COOKIE, {
     path: '/',

@@ -1,8 +1,9 @@
+import { addDays, toEpochDay } from '../calendar-date';
 import { TEXT_TYPES } from './constraints-by-type';
 import type { TDataType } from './criteria-model';
 import { type CoercedValue, coerceLiteral } from './filter-coercion';
 import type { CompareOp, FilterExpression } from './filter-expression';
-import { addDays, compareDecimal, MAX_RELATIVE_DAYS } from './value-formats';
+import { compareDecimal, MAX_RELATIVE_DAYS } from './value-formats';
 
 /**
  * The meaning of a filter tree over one in-memory row: the executable specification that
@@ -158,10 +159,9 @@ function instant(text: string): bigint {
     );
   if (!match) throw new Error(`not a datetime: ${text}`);
   const [, y, mo, d, h = '0', mi = '0', s = '0', fraction = '', zone = 'Z'] = match;
-  const date = new Date(0);
-  date.setUTCFullYear(Number(y), Number(mo) - 1, Number(d));
-  date.setUTCHours(Number(h), Number(mi), Number(s), 0);
-  let micros = BigInt(date.getTime()) * 1000n + BigInt(fraction.padEnd(6, '0'));
+  const seconds =
+    BigInt(toEpochDay(`${y}-${mo}-${d}`)) * 86_400n + BigInt(Number(h) * 3600 + Number(mi) * 60 + Number(s));
+  let micros = seconds * 1_000_000n + BigInt(fraction.padEnd(6, '0'));
   if (zone !== 'Z') {
     const offset = (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6))) * 60_000_000;
     micros -= BigInt(zone.startsWith('-') ? -offset : offset);

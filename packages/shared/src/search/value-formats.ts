@@ -10,9 +10,10 @@
  * - boolean: true/false, or the text 'true'/'false'.
  */
 
+import { isCalendarDate } from '../calendar-date';
+
 const INTEGER_RE = /^([+-]?)(\d+)$/;
 const DECIMAL_RE = /^([+-]?)(?:(\d+)(?:\.(\d*))?|\.(\d+))$/;
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATETIME_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})?$/;
 
 /** Relative day offsets (in_rel_range) are bounded so that date arithmetic stays in range. */
@@ -52,27 +53,11 @@ export function normalizeDecimal(raw: unknown): string | undefined {
     : canonical(sign, whole, fraction ?? '');
 }
 
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
-
-function isCalendarDate(y: string, m: string, d: string): boolean {
-  const year = Number(y);
-  const month = Number(m);
-  const day = Number(d);
-  return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
-}
-
 /** 'yyyy-mm-dd' from a date or datetime text, or undefined when it does not parse. */
 export function normalizeDate(raw: unknown): string | undefined {
   if (typeof raw !== 'string') return undefined;
   const text = raw.trim();
-  const dateOnly = DATE_RE.exec(text);
-  if (dateOnly) {
-    const [, y = '', m = '', d = ''] = dateOnly;
-    return isCalendarDate(y, m, d) ? text : undefined;
-  }
+  if (isCalendarDate(text)) return text;
   const dateTime = normalizeDateTime(text);
   return dateTime?.slice(0, 10);
 }
@@ -81,15 +66,12 @@ export function normalizeDate(raw: unknown): string | undefined {
 export function normalizeDateTime(raw: unknown): string | undefined {
   if (typeof raw !== 'string') return undefined;
   const text = raw.trim();
-  const dateOnly = DATE_RE.exec(text);
-  if (dateOnly) {
-    const [, y = '', m = '', d = ''] = dateOnly;
-    return isCalendarDate(y, m, d) ? `${text}T00:00:00` : undefined;
-  }
+  if (isCalendarDate(text)) return `${text}T00:00:00`;
   const match = DATETIME_RE.exec(text);
   if (!match) return undefined;
   const [, y = '', mo = '', d = '', h = '', mi = '', s = '00', fraction = '', zone = ''] = match;
-  if (!isCalendarDate(y, mo, d) || Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return undefined;
+  if (!isCalendarDate(`${y}-${mo}-${d}`) || Number(h) > 23 || Number(mi) > 59 || Number(s) > 59)
+    return undefined;
   if (zone.length === 6 && (Number(zone.slice(1, 3)) > 14 || Number(zone.slice(4, 6)) > 59)) return undefined;
   return `${y}-${mo}-${d}T${h}:${mi}:${s}${fraction}${zone}`;
 }
@@ -137,17 +119,6 @@ export function compareDecimal(a: string, b: string): number {
   const x = toScaled(a);
   const y = toScaled(b);
   return x < y ? -1 : x > y ? 1 : 0;
-}
-
-/** A calendar date moved by whole days ('2026-01-31', 1 -> '2026-02-01'). */
-export function addDays(date: string, days: number): string {
-  const [y = 1, m = 1, d = 1] = date.split('-').map(Number);
-  const value = new Date(0);
-  value.setUTCFullYear(y, m - 1, d + days);
-  const year = String(value.getUTCFullYear()).padStart(4, '0');
-  const month = String(value.getUTCMonth() + 1).padStart(2, '0');
-  const day = String(value.getUTCDate()).padStart(2, '0');
-  return `${year}-${month}-${day}`;
 }
 
 /** Field names of the dialect: an ASCII identifier that is not one of its words. */

@@ -1,3 +1,4 @@
+import { calendarDateInZone, fromEpochDay, toEpochDay } from '@settle/shared/calendar-date';
 import { fromMinorUnits } from '@settle/shared/money';
 import type { invoices } from '../schema/invoices';
 import { PRODUCTS, SALES_REPS, SHIP_VIA, TERMS } from './demo-catalogue';
@@ -36,12 +37,6 @@ export type GeneratedInvoice = {
   description: string;
   lines: GeneratedLine[];
 };
-
-const DAY_MS = 86_400_000;
-
-function isoDate(epochDay: number): string {
-  return new Date(epochDay * DAY_MS).toISOString().slice(0, 10);
-}
 
 /**
  * One invoice (or credit memo) with its lines. Amounts are whole cents, so the balance
@@ -91,15 +86,15 @@ export function generateInvoice(
   const paymentPending = open && balanceMinor > 0 && disputeMinor === 0 && random.chance(0.03);
   const promise = open && balanceMinor > 0 && !paymentPending && random.chance(0.05);
   const prefix = isCredit ? 'CM' : 'INV';
-  const year = isoDate(invoiceDay).slice(0, 4);
+  const year = fromEpochDay(invoiceDay).slice(0, 4);
   const sequence = String(options.sequence).padStart(6, '0');
 
   return {
     invNo: `${prefix}-${year}-${sequence}`,
     tranId: `T${String(options.sequence).padStart(8, '0')}`,
     status: closed ? 'C' : 'O',
-    invoiceDate: isoDate(invoiceDay),
-    dueDate: isoDate(dueDay),
+    invoiceDate: fromEpochDay(invoiceDay),
+    dueDate: fromEpochDay(dueDay),
     currencyCode: options.currencyCode,
     amount: fromMinorUnits(totalMinor),
     balance: fromMinorUnits(balanceMinor),
@@ -109,7 +104,7 @@ export function generateInvoice(
     paymentPendingAmount: fromMinorUnits(paymentPending ? balanceMinor : 0),
     promise,
     promisedAmount: fromMinorUnits(promise ? balanceMinor : 0),
-    nextFollowupDate: promise ? isoDate(options.todayEpochDay + random.int(3, 30)) : null,
+    nextFollowupDate: promise ? fromEpochDay(options.todayEpochDay + random.int(3, 30)) : null,
     poNumber: isCredit ? '' : `PO-${random.int(40000, 99999)}`,
     terms: terms.label,
     salesRep: random.pick(SALES_REPS),
@@ -120,8 +115,9 @@ export function generateInvoice(
   };
 }
 
+/** The seeds' today: the UTC day of the instant, as an epoch day. */
 export function epochDay(date: Date): number {
-  return Math.floor(date.getTime() / DAY_MS);
+  return toEpochDay(calendarDateInZone(date, 'UTC'));
 }
 
 /** The invoices table's row for a generated invoice of one customer (every demo seed inserts these). */

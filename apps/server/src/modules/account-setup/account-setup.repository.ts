@@ -5,9 +5,6 @@ import { customers } from '../../db/schema/customers';
 import { tenants } from '../../db/schema/tenants';
 import { userCustomers, userRoles, users } from '../../db/schema/users';
 
-// The user look-ups are the sign-in's own, so both read a login the same way.
-export { findUserById, findUserByLoginKey } from '../auth/auth.repository';
-
 export type NewUser = typeof users.$inferInsert;
 
 /** A customer with its tenant: a registration link's company names both. */

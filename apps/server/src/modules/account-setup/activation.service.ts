@@ -16,7 +16,8 @@ import { invalidLink, linkExpired, userAlreadyActive } from './account-setup-err
 export type ActivationDeps = {
   config: AppConfig;
   sealer: Sealer;
-  auth: Pick<AuthService, 'requireTenant'>;
+  /** The user look-ups are the sign-in's own, so both read a login the same way. */
+  auth: Pick<AuthService, 'requireTenant' | 'findUser'>;
   throttle: LoginThrottle;
 };
 
@@ -39,7 +40,7 @@ export function createActivationService(db: Db, deps: ActivationDeps) {
     const loginName = openSealed(sealer, 'namedUser', link.namedUser);
     const company = await repository.findCustomerWithTenant(db, customerId);
     if (!company) throw invalidLink();
-    const user = await repository.findUserByLoginKey(db, company.tenant.id, normaliseLoginName(loginName));
+    const user = await auth.findUser(company.tenant.id, normaliseLoginName(loginName));
     if (!user || !(await repository.isUserLinkedTo(db, user.id, customerId))) throw invalidLink();
     return { user, tenant: company.tenant };
   }

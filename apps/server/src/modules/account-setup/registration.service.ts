@@ -11,6 +11,7 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import type { Sealer } from '../../lib/sealed-values';
 import type { AccountTokens } from '../auth/account-tokens';
+import type { AuthService } from '../auth/auth.service';
 import type { BackgroundTasks } from '../auth/background-tasks';
 import { normaliseLoginName } from '../auth/credentials';
 import { hashPassword } from '../auth/password';
@@ -43,6 +44,8 @@ const ACTIVATION_EMAIL_INTERVAL_MS = 60_000;
 
 export type RegistrationDeps = {
   config: AppConfig;
+  /** The user look-ups are the sign-in's own, so both read a login the same way. */
+  auth: Pick<AuthService, 'findUser' | 'findUserById'>;
   sealer: Sealer;
   captcha: CaptchaService;
   tokens: AccountTokens;
@@ -51,7 +54,7 @@ export type RegistrationDeps = {
 };
 
 export function createRegistrationService(db: Db, deps: RegistrationDeps) {
-  const { config, sealer, captcha, tokens, couriers, background } = deps;
+  const { config, sealer, auth, captcha, tokens, couriers, background } = deps;
   const origin = publicOrigin(config);
 
   /** The company and contact a registration link names; INVALID_LINK unless the contact is the company's. */
@@ -72,7 +75,7 @@ export function createRegistrationService(db: Db, deps: RegistrationDeps) {
     company: string;
     appName: string;
   }) {
-    const user = await repository.findUserById(db, options.userId);
+    const user = await auth.findUserById(options.userId);
     if (!user || user.activatedAt) return;
     const last = await tokens.lastIssuedAt(user.id, 'activation');
     if (last && Date.now() - last.getTime() < ACTIVATION_EMAIL_INTERVAL_MS) return;
@@ -140,7 +143,7 @@ export function createRegistrationService(db: Db, deps: RegistrationDeps) {
         background.run('activation email', () => sendActivationEmail({ userId, ...emailJob }));
         return { message: ConfirmationMessage.REGISTRATION_EMAIL_SENT };
       }
-      if (await repository.findUserByLoginKey(db, link.tenant.id, loginKey)) throw loginNameTaken();
+      if (await auth.findUser(link.tenant.id, loginKey)) throw loginNameTaken();
 
       const passwordHash = await hashPassword(randomToken());
       const smsPhone = request.smsPhone || request.mobilePhone;

@@ -1,4 +1,5 @@
 import type { TCurrentCustomerResponse, TCustomer } from '@settle/shared/accounts';
+import { calendarDateInZone } from '@settle/shared/calendar-date';
 import { ErrorCode } from '@settle/shared/errors';
 import {
   canUseCurrency,
@@ -9,7 +10,6 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { AppError, notFound } from '../../lib/app-error';
-import { isoDateInZone } from '../../lib/clock';
 import type { SessionContext, SessionService } from '../auth/session.service';
 import * as repository from './accounts.repository';
 
@@ -21,7 +21,26 @@ export type CartSummaries = (
 
 const EMPTY_CART = { nbrOfInvoices: 0, totalAmount: '0.00' };
 
-function toCustomer(row: repository.LinkedCustomerRow, cartSummary = EMPTY_CART): TCustomer {
+/** A customer linked to the user, as other modules work with it: its id scopes their queries. */
+export type LinkedCustomer = {
+  id: number;
+  custNo: string;
+  company: string;
+  currencies: string[];
+  defAccount: boolean;
+};
+
+function toLinkedCustomer(row: repository.LinkedCustomerRow): LinkedCustomer {
+  return {
+    id: row.id,
+    custNo: row.custNo,
+    company: row.company,
+    currencies: row.currencies,
+    defAccount: row.defAccount,
+  };
+}
+
+function toCustomer(row: LinkedCustomer, cartSummary = EMPTY_CART): TCustomer {
   return {
     custNo: row.custNo,
     company: row.company,
@@ -67,10 +86,10 @@ export function createAccountsService(
   }
 
   /** The linked customer, or 404 exactly as for a customer number that does not exist. */
-  async function requireCustomer(userId: number, custNo: string): Promise<repository.LinkedCustomerRow> {
+  async function requireCustomer(userId: number, custNo: string): Promise<LinkedCustomer> {
     const row = await repository.findLinkedCustomer(db, userId, custNo);
     if (!row) throw notFound(`Customer ${custNo}`);
-    return row;
+    return toLinkedCustomer(row);
   }
 
   async function persistChoice(session: SessionContext, custNo: string, currencyCode: string) {
@@ -123,7 +142,7 @@ export function createAccountsService(
      */
     async currentScope(
       session: SessionContext,
-    ): Promise<{ customer: repository.LinkedCustomerRow; currencyCode: string } | null> {
+    ): Promise<{ customer: LinkedCustomer; currencyCode: string } | null> {
       const rows = await repository.findLinkedCustomers(db, session.userId);
       const customer = resolveCurrentCustomer(rows, {
         storedCustNo: session.currentCustNo,
@@ -131,7 +150,10 @@ export function createAccountsService(
       });
       if (!customer) return null;
       const requested = customer.custNo === session.currentCustNo ? session.currentCurrencyCode : null;
-      return { customer, currencyCode: resolveCurrentCurrency(customer, requested).currencyCode };
+      return {
+        customer: toLinkedCustomer(customer),
+        currencyCode: resolveCurrentCurrency(customer, requested).currencyCode,
+      };
     },
 
     /** GET /user/currenctCust/{custNo}: the customer must be linked; then the current one is resolved. */
@@ -180,7 +202,7 @@ export function createAccountsService(
     },
 
     serverDate(timezone: string | undefined, now = new Date()) {
-      return { serverDate: isoDateInZone(now, timezone ?? 'UTC'), serverTime: now.toISOString() };
+      return { serverDate: calendarDateInZone(now, timezone ?? 'UTC'), serverTime: now.toISOString() };
     },
   };
 }

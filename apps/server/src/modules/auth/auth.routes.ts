@@ -4,11 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config';
-import { clearSessionCookie, setXsrfCookie } from '../../lib/cookies';
+import { setSignedOutCookies } from '../../lib/cookies';
 import type { Services } from '../../services';
 import { ZLoginResponse } from './auth.schemas';
 import { signInAndReply } from './login-reply';
-import { randomToken } from './session.service';
 
 const ZPrivacyTemplateQuery = z.object({
   menuLevel: z.string().max(40).optional(),
@@ -66,11 +65,9 @@ export function authRoutes(
       },
     },
     async (request, reply) => {
-      const hadSession = Boolean(request.session);
-      if (request.session) await services.sessions.destroy(request.session.tokenHash);
-      clearSessionCookie(reply, config);
-      setXsrfCookie(reply, config, randomToken());
-      return { loggedOut: hadSession };
+      const { signedOut, csrfToken } = await services.auth.signOut(request.session);
+      setSignedOutCookies(reply, config, csrfToken);
+      return { loggedOut: signedOut };
     },
   );
 

@@ -3,11 +3,12 @@ import { resolveCurrentCurrency, resolveCurrentCustomer } from '@settle/shared/r
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { AccountsService } from '../accounts/accounts.service';
+import { type AccountUser, toAccountUser } from './account-user';
 import * as repository from './auth.repository';
 import { invalidCredentials, invalidPin, pinAttemptsExceeded, pinExpired, userInactive } from './auth-errors';
 import { type Credentials, normaliseLoginName } from './credentials';
 import type { PinService } from './pin.service';
-import { hashToken, type SessionContext, type SessionService } from './session.service';
+import { hashToken, randomToken, type SessionContext, type SessionService } from './session.service';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -21,6 +22,9 @@ export type LoginOutcome =
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof repository.findUserByLoginKey>>>;
 
+/** What a new session needs of its user: whose it is, and the account chosen last. */
+type SessionUser = Pick<AccountUser, 'id' | 'tenantId' | 'lastCustNo' | 'lastCurrencyCode'>;
+
 export function createAuthService(
   db: Db,
   deps: { sessions: SessionService; accounts: AccountsService; credentials: Credentials; pins: PinService },
@@ -33,7 +37,7 @@ export function createAuthService(
     return tenant;
   }
 
-  async function startActiveSession(user: UserRow, client: { ipAddress: string; userAgent: string }) {
+  async function startActiveSession(user: SessionUser, client: { ipAddress: string; userAgent: string }) {
     const customers = await accounts.listCustomers(user.id);
     const current = resolveCurrentCustomer(customers, { storedCustNo: user.lastCustNo, preferDefault: true });
     const currency = resolveCurrentCurrency(
@@ -91,10 +95,75 @@ export function createAuthService(
     }
   }
 
+  /** The user data of the specification for a signed-in session. */
+  async function userData(session: SessionContext): Promise<TUserData> {
+    const roles = session.roles;
+    const [tenant, customers, currencyMap, current] = await Promise.all([
+      repository.findTenantById(db, session.tenantId),
+      accounts.listCustomers(session.userId, {
+        custNo: session.currentCustNo,
+        currencyCode: session.currentCurrencyCode,
+      }),
+      accounts.currencyMap(),
+      accounts.resolveCurrent(session),
+    ]);
+    const { user } = session;
+    return {
+      loginName: user.loginName,
+      customers,
+      roles,
+      fullName: `${user.firstName} ${user.lastName}`.trim(),
+      firstName: user.firstName,
+      lastName: user.lastName,
+      locale: user.locale,
+      localeForFormatting: user.localeForFormatting,
+      language: user.language,
+      timezone: user.timezone,
+      sessionId: session.publicId,
+      currencyCode: current?.currencyCode ?? resolveCurrentCurrency(null).currencyCode,
+      currencyMap,
+      currentCustNo: current?.currentCustNo ?? null,
+      currentCustomer: current?.currentCustomer ?? null,
+      appHeaderName: tenant?.appHeaderName ?? 'Settle',
+    };
+  }
+
+  /**
+   * The end of a sign-in that another step vouched for (single sign-on): the session the
+   * browser came with ends (rotation, so that a planted token never survives), and the answer
+   * is the user data of the new one, read as the browser's next call will read it.
+   */
+  async function finishSignIn(previous: SessionContext | null, created: CreatedSession): Promise<TUserData> {
+    if (previous) await sessions.destroy(previous.tokenHash);
+    return userData(await sessions.authenticate(created.token));
+  }
+
   return {
     requireTenant,
     /** A fully signed-in session for a user another step vouched for (single sign-on). */
     startActiveSession,
+    finishSignIn,
+
+    /** A user of the tenant by login key (the upper-cased login name), as other modules see users. */
+    async findUser(tenantId: number, loginKey: string): Promise<AccountUser | undefined> {
+      const row = await repository.findUserByLoginKey(db, tenantId, loginKey);
+      return row && toAccountUser(row);
+    },
+
+    async findUserById(userId: number): Promise<AccountUser | undefined> {
+      const row = await repository.findUserById(db, userId);
+      return row && toAccountUser(row);
+    },
+
+    /**
+     * Sign-out: the session ends on the server, and the browser gets a new anonymous CSRF
+     * token, so that nothing of the signed-in session is left to reuse. `signedOut` tells
+     * whether there was a session to end.
+     */
+    async signOut(session: SessionContext | null): Promise<{ signedOut: boolean; csrfToken: string }> {
+      if (session) await sessions.destroy(session.tokenHash);
+      return { signedOut: Boolean(session), csrfToken: randomToken() };
+    },
 
     /**
      * The password step, and the PIN step for users whose policy asks for a code. Every
@@ -136,38 +205,7 @@ export function createAuthService(
       return { step: 'signedIn', session: await startActiveSession(user, client) };
     },
 
-    /** The user data of the specification for a signed-in session. */
-    async userData(session: SessionContext): Promise<TUserData> {
-      const roles = session.roles;
-      const [tenant, customers, currencyMap, current] = await Promise.all([
-        repository.findTenantById(db, session.tenantId),
-        accounts.listCustomers(session.userId, {
-          custNo: session.currentCustNo,
-          currencyCode: session.currentCurrencyCode,
-        }),
-        accounts.currencyMap(),
-        accounts.resolveCurrent(session),
-      ]);
-      const { user } = session;
-      return {
-        loginName: user.loginName,
-        customers,
-        roles,
-        fullName: `${user.firstName} ${user.lastName}`.trim(),
-        firstName: user.firstName,
-        lastName: user.lastName,
-        locale: user.locale,
-        localeForFormatting: user.localeForFormatting,
-        language: user.language,
-        timezone: user.timezone,
-        sessionId: session.publicId,
-        currencyCode: current?.currencyCode ?? resolveCurrentCurrency(null).currencyCode,
-        currencyMap,
-        currentCustNo: current?.currentCustNo ?? null,
-        currentCustomer: current?.currentCustomer ?? null,
-        appHeaderName: tenant?.appHeaderName ?? 'Settle',
-      };
-    },
+    userData,
 
     async legalTemplate(options: { tenantGuid?: string; type: 1 | 2; language: string }): Promise<string> {
       const tenant = await requireTenant(options.tenantGuid);

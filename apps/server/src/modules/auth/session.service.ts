@@ -3,6 +3,7 @@ import { ErrorCode } from '@settle/shared/errors';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError, unauthenticated } from '../../lib/app-error';
+import { type Clock, systemClock } from '../../lib/clock';
 import { findRoles } from './auth.repository';
 import { deleteChallengesOfSession } from './pin.repository';
 import * as repository from './session.repository';
@@ -38,7 +39,8 @@ export function randomToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-export function createSessionService(db: Db, config: AppConfig) {
+/** `clock` says what "now" is for the time-outs (browser tests move it forward, see lib/clock.ts). */
+export function createSessionService(db: Db, config: AppConfig, clock: Clock = systemClock) {
   const idleMs = config.session.idleMinutes * 60_000;
   const absoluteMs = config.session.absoluteHours * 3_600_000;
 
@@ -59,7 +61,7 @@ export function createSessionService(db: Db, config: AppConfig) {
       userAgent: string;
       now?: Date;
     }) {
-      const now = options.now ?? new Date();
+      const now = options.now ?? clock.now();
       const token = randomToken();
       const csrfToken = randomToken();
       const publicId = randomBytes(12).toString('hex');
@@ -86,7 +88,7 @@ export function createSessionService(db: Db, config: AppConfig) {
      * ended by an operator answers MGMT_SHUTDOWN; expired (idle or absolute) answers
      * SESSION_EXPIRED; a deactivated user answers 415. Each refusal deletes the session.
      */
-    async authenticate(token: string, now = new Date()): Promise<SessionContext> {
+    async authenticate(token: string, now = clock.now()): Promise<SessionContext> {
       const tokenHash = hashToken(token);
       const found = await repository.findSessionWithUser(db, tokenHash);
       if (!found) throw unauthenticated();
@@ -147,7 +149,7 @@ export function createSessionService(db: Db, config: AppConfig) {
       return repository.updateSessionCurrent(db, tokenHash, current);
     },
 
-    purgeExpired(now = new Date()) {
+    purgeExpired(now = clock.now()) {
       return repository.deleteExpiredSessions(db, new Date(now.getTime() - idleMs), now);
     },
   };

@@ -1,5 +1,4 @@
 import { ZSolutionInstanceQuery } from '@settle/shared/auth';
-import type { TPublicConfig } from '@settle/shared/config';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config';
@@ -26,24 +25,13 @@ export function configRoutes(
       },
     },
     async (request, reply) => {
-      const tenant = await services.auth.requireTenant(request.query.solutionInstanceGuid);
-      const publicConfig: TPublicConfig = {
-        apiBase: config.apiBase,
-        appHeaderName: tenant.appHeaderName,
-        solutionInstanceGuid: tenant.guid,
-        ssoEnabled: tenant.ssoEnabled,
-        languages: ['en', 'fr'],
-        defaultLanguage: 'en',
-        viewer: config.viewer,
-        searchApplyImmediate: config.searchApplyImmediate,
-        promiseMaxDays: config.promiseMaxDays,
-      };
+      const script = await services.publicConfig.script(request.query.solutionInstanceGuid);
       if (!request.cookies[XSRF_COOKIE])
         setXsrfCookie(reply, config, request.session?.csrfToken ?? randomToken());
       return reply
         .type('application/javascript; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(`window.settleConfig = ${JSON.stringify(publicConfig)};\n`);
+        .send(script);
     },
   );
 }

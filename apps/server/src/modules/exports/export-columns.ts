@@ -1,3 +1,4 @@
+import { isCalendarDate, utcMidnight } from '@settle/shared/calendar-date';
 import type { TInvoiceRow } from '@settle/shared/invoices';
 import { badRequest } from '../../lib/app-error';
 import { INVOICE_COLUMNS } from '../invoices/invoice-columns';
@@ -79,8 +80,8 @@ export function columnHeader(column: ExportColumn, currencyCode: string): string
 
 /** 'YYYY-MM-DD' -> that calendar day at UTC midnight, which spreadsheet writers store as a whole day. */
 export function toCalendarDate(isoDate: string): Date | null {
-  const [year, month, day] = isoDate.slice(0, 10).split('-').map(Number);
-  return year && month && day ? new Date(Date.UTC(year, month - 1, day)) : null;
+  const date = isoDate.slice(0, 10);
+  return isCalendarDate(date) ? utcMidnight(date) : null;
 }
 
 /** The typed value of a cell: numbers for amounts, dates for dates, Yes/No for flags. */

@@ -1,16 +1,12 @@
-import { PassThrough } from 'node:stream';
 import { ZErrorResponse } from '@settle/shared/errors';
 import { ZInvoiceListQuery } from '@settle/shared/invoices';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppConfig } from '../../config';
-import type { DatabaseHandle } from '../../db/client';
 import { requireSession, sessionOf } from '../../plugins/session';
 import type { Services } from '../../services';
-import { createExportsService, type ExportsService, PDF_EXPORT_MAX_ROWS } from './exports.service';
-import { renderInvoiceGridPdf } from './invoice-grid-pdf';
-import { ExportAbortedError, writeInvoicesXlsx, XLSX_CONTENT_TYPE } from './invoice-xlsx';
+import { type ExportFile, PDF_EXPORT_MAX_ROWS } from './exports.service';
+import { XLSX_CONTENT_TYPE } from './invoice-xlsx';
 
 export const ZInvoiceExportQuery = ZInvoiceListQuery.extend({
   scope: z
@@ -33,11 +29,17 @@ const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse }
 const binary = (description: string) => z.any().meta({ description });
 const TOTAL_HEADER = 'x-total-count';
 
-export function exportsRoutes(
-  app: FastifyInstance,
-  deps: { services: Services; config: AppConfig; database: DatabaseHandle; exports?: ExportsService },
-) {
-  const exportsService = deps.exports ?? createExportsService(deps.database.db, deps.services.accounts);
+/** A download that no cache keeps, with its row count up front for progress. */
+function sendExport(reply: FastifyReply, file: ExportFile) {
+  return reply
+    .type(file.contentType)
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .header('cache-control', 'private, no-store')
+    .header(TOTAL_HEADER, String(file.rowCount))
+    .send(file.body);
+}
+
+export function exportsRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['invoices'];
 
@@ -56,23 +58,10 @@ export function exportsRoutes(
       },
     },
     async (request, reply) => {
-      const prepared = await exportsService.prepare(sessionOf(request), request.query, 'xlsx');
-      const body = new PassThrough();
-      writeInvoicesXlsx(body, {
-        columns: prepared.columns,
-        currencyCode: prepared.currencyCode,
-        batches: prepared.batches(),
-      }).catch((error: unknown) => {
-        // Headers are gone by now: the only honest signal left is a broken download.
-        if (!(error instanceof ExportAbortedError)) request.log.error({ err: error }, 'Excel export failed');
-        body.destroy(error instanceof Error ? error : new Error(String(error)));
+      const file = await services.exports.xlsx(sessionOf(request), request.query, {
+        onFailure: (error) => request.log.error({ err: error }, 'Excel export failed'),
       });
-      return reply
-        .type(XLSX_CONTENT_TYPE)
-        .header('content-disposition', `attachment; filename="${prepared.filename('xlsx')}"`)
-        .header('cache-control', 'private, no-store')
-        .header(TOTAL_HEADER, String(prepared.rowCount))
-        .send(body);
+      return sendExport(reply, file);
     },
   );
 
@@ -88,25 +77,7 @@ export function exportsRoutes(
         response: { 200: binary('The table as application/pdf'), ...errors },
       },
     },
-    async (request, reply) => {
-      const prepared = await exportsService.prepare(sessionOf(request), request.query, 'pdf');
-      const { document } = await renderInvoiceGridPdf({
-        columns: prepared.columns,
-        currencyCode: prepared.currencyCode,
-        batches: prepared.batches(),
-        company: prepared.company,
-        custNo: prepared.custNo,
-        status: prepared.status,
-        filter: prepared.filter,
-        exportedOn: new Date().toISOString().slice(0, 10),
-        sellerName: prepared.sellerName,
-      });
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${prepared.filename('pdf')}"`)
-        .header('cache-control', 'private, no-store')
-        .header(TOTAL_HEADER, String(prepared.rowCount))
-        .send(document);
-    },
+    async (request, reply) =>
+      sendExport(reply, await services.exports.pdf(sessionOf(request), request.query)),
   );
 }

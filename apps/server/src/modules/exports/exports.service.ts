@@ -1,15 +1,19 @@
+import { PassThrough, type Readable } from 'node:stream';
+import { calendarDateInZone } from '@settle/shared/calendar-date';
 import type { TInvoiceListQuery, TInvoiceRow } from '@settle/shared/invoices';
-import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { SessionContext } from '../auth/session.service';
 import { DEFAULT_SELLER_NAME } from '../documents/documents.service';
+import type { PdfDocument } from '../documents/pdf-layout';
+import { EXPORT_BATCH_SIZE } from '../invoices/invoice-batches';
 import { INVOICE_FIELDS } from '../invoices/invoice-fields';
 import { resolveCustomerScope } from '../invoices/invoice-scope';
-import { sumInvoices } from '../invoices/invoices.repository';
+import type { InvoicesService } from '../invoices/invoices.service';
 import { buildFilterWhere } from '../search/filter-helper';
 import { type ExportColumn, parseExportColumns } from './export-columns';
-import { EXPORT_BATCH_SIZE, readInvoiceBatches } from './invoice-batches';
+import { renderInvoiceGridPdf } from './invoice-grid-pdf';
+import { ExportAbortedError, writeInvoicesXlsx, XLSX_CONTENT_TYPE } from './invoice-xlsx';
 
 /** A PDF keeps every page in memory until its page count is known; past this, Excel. */
 export const PDF_EXPORT_MAX_ROWS = 5000;
@@ -34,60 +38,122 @@ export type PreparedExport = {
   batches: () => AsyncGenerator<TInvoiceRow[]>;
 };
 
+/** A file ready to send: its body is still being written when the answer starts (Excel). */
+export type ExportFile = {
+  contentType: string;
+  filename: string;
+  /** How many rows the file holds, known before its first byte. */
+  rowCount: number;
+  body: Readable | PdfDocument;
+};
+
 export type ExportsService = ReturnType<typeof createExportsService>;
 
 export function createExportsService(
-  db: Db,
-  accounts: AccountsService,
+  deps: { invoices: InvoicesService; accounts: AccountsService },
   options: { batchSize?: number; sellerName?: string } = {},
 ) {
+  const { invoices, accounts } = deps;
+
+  /**
+   * Everything an export needs before its first byte: the customer scope, the columns,
+   * the filter and the row count. Every refusal (unknown customer or column, bad filter,
+   * a PDF too large) happens here, so that it is still a proper JSON error response.
+   */
+  async function prepare(
+    session: SessionContext,
+    query: TInvoiceExportQuery,
+    format: 'xlsx' | 'pdf',
+  ): Promise<PreparedExport> {
+    const columns = parseExportColumns(query.columns);
+    const { customer, currencyCode } = await resolveCustomerScope(accounts, session, query);
+    const filter = buildFilterWhere(query.filter, INVOICE_FIELDS);
+    const scope = { customerId: customer.id, currencyCode, status: query.status, userId: session.userId };
+    const total = await invoices.count({ scope, filter });
+    const offset = query.scope === 'page' ? (query.page - 1) * query.pageSize : 0;
+    const rowCount = query.scope === 'page' ? Math.max(0, Math.min(query.pageSize, total - offset)) : total;
+    if (format === 'pdf' && rowCount > PDF_EXPORT_MAX_ROWS) {
+      throw new AppError({
+        statusCode: 400,
+        code: ExportErrorCode.EXPORT_TOO_LARGE,
+        message: `A PDF export holds at most ${PDF_EXPORT_MAX_ROWS.toLocaleString('en-US')} rows and this selection has ${rowCount.toLocaleString('en-US')}. Export to Excel instead, or narrow the filter.`,
+        args: [String(rowCount), String(PDF_EXPORT_MAX_ROWS)],
+      });
+    }
+    const statusWord = query.status === 'O' ? 'open' : 'closed';
+    return {
+      custNo: customer.custNo,
+      company: customer.company,
+      currencyCode,
+      status: query.status,
+      filter: query.filter,
+      columns,
+      rowCount,
+      sellerName: options.sellerName ?? DEFAULT_SELLER_NAME,
+      filename: (extension) => `invoices-${customer.custNo}-${currencyCode}-${statusWord}.${extension}`,
+      batches: () =>
+        invoices.readBatches({
+          scope,
+          filter,
+          sort: query.sort,
+          dir: query.dir,
+          offset,
+          limit: rowCount,
+          batchSize: options.batchSize ?? EXPORT_BATCH_SIZE,
+        }),
+    };
+  }
+
   return {
+    prepare,
+
     /**
-     * Everything an export needs before its first byte: the customer scope, the columns,
-     * the filter and the row count. Every refusal (unknown customer or column, bad filter,
-     * a PDF too large) happens here, so that it is still a proper JSON error response.
+     * The workbook, streamed: the answer starts while rows are still being read, so a
+     * failure past this point can only break the download; `onFailure` gets it for the log.
      */
-    async prepare(
+    async xlsx(
       session: SessionContext,
       query: TInvoiceExportQuery,
-      format: 'xlsx' | 'pdf',
-    ): Promise<PreparedExport> {
-      const columns = parseExportColumns(query.columns);
-      const { customer, currencyCode } = await resolveCustomerScope(accounts, session, query);
-      const filter = buildFilterWhere(query.filter, INVOICE_FIELDS);
-      const scope = { customerId: customer.id, currencyCode, status: query.status, userId: session.userId };
-      const { count: total } = await sumInvoices(db, { scope, filter });
-      const offset = query.scope === 'page' ? (query.page - 1) * query.pageSize : 0;
-      const rowCount = query.scope === 'page' ? Math.max(0, Math.min(query.pageSize, total - offset)) : total;
-      if (format === 'pdf' && rowCount > PDF_EXPORT_MAX_ROWS) {
-        throw new AppError({
-          statusCode: 400,
-          code: ExportErrorCode.EXPORT_TOO_LARGE,
-          message: `A PDF export holds at most ${PDF_EXPORT_MAX_ROWS.toLocaleString('en-US')} rows and this selection has ${rowCount.toLocaleString('en-US')}. Export to Excel instead, or narrow the filter.`,
-          args: [String(rowCount), String(PDF_EXPORT_MAX_ROWS)],
-        });
-      }
-      const statusWord = query.status === 'O' ? 'open' : 'closed';
+      handlers: { onFailure: (error: unknown) => void },
+    ): Promise<ExportFile> {
+      const prepared = await prepare(session, query, 'xlsx');
+      const body = new PassThrough();
+      writeInvoicesXlsx(body, {
+        columns: prepared.columns,
+        currencyCode: prepared.currencyCode,
+        batches: prepared.batches(),
+      }).catch((error: unknown) => {
+        // Headers are gone by now: the only honest signal left is a broken download.
+        if (!(error instanceof ExportAbortedError)) handlers.onFailure(error);
+        body.destroy(error instanceof Error ? error : new Error(String(error)));
+      });
       return {
-        custNo: customer.custNo,
-        company: customer.company,
-        currencyCode,
-        status: query.status,
-        filter: query.filter,
-        columns,
-        rowCount,
-        sellerName: options.sellerName ?? DEFAULT_SELLER_NAME,
-        filename: (extension) => `invoices-${customer.custNo}-${currencyCode}-${statusWord}.${extension}`,
-        batches: () =>
-          readInvoiceBatches(db, {
-            scope,
-            filter,
-            sort: query.sort,
-            dir: query.dir,
-            offset,
-            limit: rowCount,
-            batchSize: options.batchSize ?? EXPORT_BATCH_SIZE,
-          }),
+        contentType: XLSX_CONTENT_TYPE,
+        filename: prepared.filename('xlsx'),
+        rowCount: prepared.rowCount,
+        body,
+      };
+    },
+
+    /** The landscape table, laid out in full before the answer starts (hence the row cap). */
+    async pdf(session: SessionContext, query: TInvoiceExportQuery, now = new Date()): Promise<ExportFile> {
+      const prepared = await prepare(session, query, 'pdf');
+      const { document } = await renderInvoiceGridPdf({
+        columns: prepared.columns,
+        currencyCode: prepared.currencyCode,
+        batches: prepared.batches(),
+        company: prepared.company,
+        custNo: prepared.custNo,
+        status: prepared.status,
+        filter: prepared.filter,
+        exportedOn: calendarDateInZone(now, 'UTC'),
+        sellerName: prepared.sellerName,
+      });
+      return {
+        contentType: 'application/pdf',
+        filename: prepared.filename('pdf'),
+        rowCount: prepared.rowCount,
+        body: document,
       };
     },
   };

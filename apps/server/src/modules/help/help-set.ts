@@ -8,5 +8,5 @@ export type HelpTopicContent = {
   sections: THelpSection[];
 };
 
-/** Every topic in one language; the type makes a missing topic a compile error. */
+/** Every topic in one language; help-content.ts refuses to start without one of them. */
 export type HelpSet = Record<THelpTopic, HelpTopicContent>;

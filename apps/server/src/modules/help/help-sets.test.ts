@@ -1,9 +1,8 @@
 import { HELP_TOPICS, type THelpBlock, ZHelpSection } from '@settle/shared/help';
 import { describe, expect, it } from 'vitest';
 import { typesetFrench } from './french-typography';
+import { HELP_SET_EN, HELP_SET_FR } from './help-content';
 import type { HelpSet } from './help-set';
-import { HELP_SET_EN } from './help-set-en';
-import { HELP_SET_FR } from './help-set-fr';
 
 function textsOf(set: HelpSet): string[] {
   return Object.values(set).flatMap((topic) => [

@@ -7,9 +7,8 @@ import {
   type THelpTopicResponse,
 } from '@settle/shared/help';
 import { typesetFrenchHelpSet } from './french-typography';
+import { HELP_SET_EN, HELP_SET_FR } from './help-content';
 import type { HelpSet } from './help-set';
-import { HELP_SET_EN } from './help-set-en';
-import { HELP_SET_FR } from './help-set-fr';
 
 const HELP_SETS: Record<THelpLanguage, HelpSet> = {
   en: HELP_SET_EN,

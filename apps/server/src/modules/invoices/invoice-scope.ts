@@ -1,8 +1,7 @@
 import { ErrorCode } from '@settle/shared/errors';
 import { canUseCurrency } from '@settle/shared/rules/accounts';
 import { AppError, notFound } from '../../lib/app-error';
-import type { LinkedCustomerRow } from '../accounts/accounts.repository';
-import type { AccountsService } from '../accounts/accounts.service';
+import type { AccountsService, LinkedCustomer } from '../accounts/accounts.service';
 import type { SessionContext } from '../auth/session.service';
 
 /**
@@ -15,7 +14,7 @@ export async function resolveCustomerScope(
   session: SessionContext,
   requested: { custNo?: string; currencyCode?: string },
 ) {
-  let customer: LinkedCustomerRow;
+  let customer: LinkedCustomer;
   let currentCurrency: string | undefined;
   if (requested.custNo) {
     customer = await accounts.requireCustomer(session.userId, requested.custNo);

@@ -8,6 +8,7 @@ import {
   ZInvoiceDetailTranParams,
   ZInvoiceListQuery,
   ZInvoiceListResponse,
+  ZInvoiceOverdueSummary,
 } from '@settle/shared/invoices';
 import { ZPromiseRequest, ZPromiseResponse } from '@settle/shared/promises';
 import type { FastifyInstance } from 'fastify';
@@ -89,26 +90,10 @@ export function invoicesRoutes(app: FastifyInstance, { services }: { services: S
       schema: {
         tags,
         summary: 'Overdue and coming-due figures of the current customer and currency',
-        response: {
-          200: z.object({
-            custNo: z.string(),
-            currencyCode: z.string(),
-            asOf: z.string(),
-            overdueCount: z.number().int(),
-            overdueBalance: z.string(),
-            comingDueCount: z.number().int(),
-            comingDueBalance: z.string(),
-          }),
-          ...errors,
-        },
+        response: { 200: ZInvoiceOverdueSummary, ...errors },
       },
     },
-    async (request) => {
-      const summary = await services.dashboard.customerSummary(sessionOf(request));
-      const { custNo, currencyCode, asOf, overdueCount, overdueBalance, comingDueCount, comingDueBalance } =
-        summary;
-      return { custNo, currencyCode, asOf, overdueCount, overdueBalance, comingDueCount, comingDueBalance };
-    },
+    (request) => services.dashboard.overdueSummary(sessionOf(request)),
   );
 
   routes.get(

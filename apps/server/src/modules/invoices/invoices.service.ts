@@ -1,10 +1,18 @@
-import type { TInvoiceDetail, TInvoiceListQuery, TInvoiceListResponse } from '@settle/shared/invoices';
+import {
+  INVOICE_LINE_ITEM_FIELDS,
+  type TInvoiceDetail,
+  type TInvoiceListQuery,
+  type TInvoiceListResponse,
+  type TInvoiceRow,
+} from '@settle/shared/invoices';
 import { roundMoney, subtractMoney, toMinorUnits } from '@settle/shared/money';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { SessionContext } from '../auth/session.service';
 import { buildFilterWhere } from '../search/filter-helper';
+import { type InvoiceBatchQuery, readInvoiceBatches } from './invoice-batches';
 import { INVOICE_FIELDS } from './invoice-fields';
 import { toInvoiceRow } from './invoice-mapper';
 import { resolveCustomerScope } from './invoice-scope';
@@ -33,17 +41,6 @@ const HEADER_FIELDS: Array<{
   { key: 'balance', field: 'balance', title: 'Balance', dataType: 'currency' },
 ];
 
-const LINE_ITEM_FIELDS: TInvoiceDetail['lineItemFields'] = [
-  { field: 'lineNo', title: 'Line', dataType: 'integer', sort: 'asc' },
-  { field: 'item', title: 'Item', dataType: 'string', sort: null },
-  { field: 'description', title: 'Description', dataType: 'string', sort: null },
-  { field: 'qtyShip', title: 'Quantity shipped', dataType: 'number', sort: null },
-  { field: 'price', title: 'Price', dataType: 'currency', sort: null },
-  { field: 'ext', title: 'Extended', dataType: 'currency', sort: null },
-  { field: 'disputedCount', title: 'Disputed quantity', dataType: 'number', sort: null },
-  { field: 'disputedAmt', title: 'Disputed amount', dataType: 'currency', sort: null },
-];
-
 export function createInvoicesService(db: Db, accounts: AccountsService) {
   return {
     /** Rows of one (already authorised) customer by invoice number, for other modules. */
@@ -54,6 +51,16 @@ export function createInvoicesService(db: Db, accounts: AccountsService) {
         userId: session.userId,
       });
       return records.map(toInvoiceRow);
+    },
+
+    /** How many invoices of a scope pass the filter: an export's row count, known before its first row. */
+    async count(query: { scope: repository.InvoiceScope; filter?: SQL }): Promise<number> {
+      return (await repository.sumInvoices(db, query)).count;
+    },
+
+    /** The rows in the grid's order, one batch at a time: exports of any size in flat memory. */
+    readBatches(query: InvoiceBatchQuery): AsyncGenerator<TInvoiceRow[]> {
+      return readInvoiceBatches(db, query);
     },
 
     async list(session: SessionContext, query: TInvoiceListQuery): Promise<TInvoiceListResponse> {
@@ -135,7 +142,7 @@ export function createInvoicesService(db: Db, accounts: AccountsService) {
               value: field.value,
             })),
         })),
-        lineItemFields: LINE_ITEM_FIELDS,
+        lineItemFields: INVOICE_LINE_ITEM_FIELDS,
         maxAmount: open > 0 ? subtractMoney(record.balance, record.dispute_amount) : '0.00',
       };
     },

@@ -1,4 +1,9 @@
-import type { TColumnDefinition, TColumnPreferenceRequest, TColumnPreferences } from '@settle/shared/columns';
+import type {
+  TColumnDefinition,
+  TColumnPreferenceRequest,
+  TColumnPreferences,
+  TGridColumn,
+} from '@settle/shared/columns';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { gridPreferences } from '../../db/schema/preferences';
@@ -6,7 +11,7 @@ import { badRequest } from '../../lib/app-error';
 
 export type ColumnPreferencesService = ReturnType<typeof createColumnPreferencesService>;
 
-export type GridColumn = { field: string; title: string; dataType: string; visible: boolean; width?: number };
+export type GridColumn = TGridColumn;
 
 type StoredPreference = Required<TColumnPreferenceRequest>;
 

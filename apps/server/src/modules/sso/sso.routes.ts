@@ -80,18 +80,17 @@ export function ssoRoutes(
       },
     },
     async (request, reply) => {
+      // One attempt per sign-on: the state cookie goes whatever the outcome.
       clearSsoStateCookie(reply, config);
-      const created = await services.sso.complete({
+      const { session, userData } = await services.sso.signIn({
         sealedState: request.cookies[SSO_STATE_COOKIE],
         request: request.body,
         ipAddress: request.ip,
         userAgent: request.headers['user-agent'] ?? '',
+        previous: request.session,
       });
-      // Rotation, as after a password: whatever session the browser came with ends here.
-      if (request.session) await services.sessions.destroy(request.session.tokenHash);
-      setSessionCookies(reply, config, created);
-      const session = await services.sessions.authenticate(created.token);
-      return services.auth.userData(session);
+      setSessionCookies(reply, config, session);
+      return userData;
     },
   );
 }

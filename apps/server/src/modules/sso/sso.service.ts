@@ -2,28 +2,86 @@ import { SSO_CALLBACK_PATH, type TSsoLoginRequest } from '@settle/shared/sso';
 import * as oidc from 'openid-client';
 import type { CourierLogger } from '../../adapters/courier-messages';
 import type { AppConfig } from '../../config';
-import type { Db } from '../../db/client';
 import type { Sealer } from '../../lib/sealed-values';
 import type { AuthService } from '../auth/auth.service';
 import { userInactive } from '../auth/auth-errors';
+import type { SessionContext } from '../auth/session.service';
 import { createOidcClient } from './oidc-client';
-import * as repository from './sso.repository';
 import { ssoFailed, ssoNotConfigured, ssoProviderUnavailable, ssoUnknownUser } from './sso-errors';
 import { openSsoState, SSO_STATE_TTL_MS, sameState, sealSsoState } from './sso-state';
 
 export type SsoService = ReturnType<typeof createSsoService>;
+
+/** The SSO screen's post: what the provider sent back, and the state cookie of this browser. */
+type SsoAttempt = {
+  sealedState: string | undefined;
+  request: TSsoLoginRequest;
+  ipAddress: string;
+  userAgent: string;
+};
 
 /**
  * Single sign-on for tenants flagged sso_enabled: OpenID Connect, authorization code with
  * PKCE, state and nonce. The provider's answer names a login; the user must already exist,
  * be activated and active in the tenant the sign-on started for.
  */
-export function createSsoService(
-  db: Db,
-  deps: { config: AppConfig; auth: AuthService; sealer: Sealer; logger: CourierLogger },
-) {
+export function createSsoService(deps: {
+  config: AppConfig;
+  auth: AuthService;
+  sealer: Sealer;
+  logger: CourierLogger;
+}) {
   const { config, auth, sealer, logger } = deps;
   const client = config.oidc ? createOidcClient(config.oidc) : undefined;
+
+  /**
+   * The return trip: the cookie's state must be intact, fresh and equal to the one the
+   * provider sent back; then the code is exchanged with the PKCE verifier and the ID token
+   * verified. There is no PIN step after it: the provider authenticated the person with
+   * its own factors, and asking for our SMS code on top would override the identity
+   * provider's policy (and SSO users need no mobile number on file).
+   */
+  async function complete(options: SsoAttempt) {
+    if (!client) throw ssoNotConfigured();
+    const saved = openSsoState(sealer, options.sealedState, Date.now());
+    if (!saved) {
+      logger.warn('single sign-on refused: the state cookie is missing, altered or expired');
+      throw ssoFailed();
+    }
+    if (!sameState(saved.state, options.request.state)) {
+      logger.warn('single sign-on refused: the state differs from the one this browser started with');
+      throw ssoFailed();
+    }
+    const tenant = await auth.requireTenant(saved.tenantGuid).catch(() => undefined);
+    if (!tenant?.ssoEnabled) throw ssoFailed();
+
+    const callback = new URL(saved.redirectUri);
+    callback.searchParams.set('code', options.request.code);
+    callback.searchParams.set('state', options.request.state);
+    if (options.request.iss !== undefined) callback.searchParams.set('iss', options.request.iss);
+    let claimValue: unknown;
+    try {
+      ({ claimValue } = await client.exchangeCode({
+        callback,
+        expected: saved,
+        claim: config.oidc!.loginClaim,
+      }));
+    } catch (error) {
+      logger.warn(`single sign-on refused: ${describe(error)}`);
+      throw ssoFailed();
+    }
+
+    const loginName = typeof claimValue === 'string' ? claimValue.trim() : '';
+    if (!loginName) {
+      logger.warn(`single sign-on: the provider's answer has no ${config.oidc!.loginClaim} claim`);
+      throw ssoUnknownUser();
+    }
+    const user = await auth.findUser(tenant.id, loginName.toUpperCase());
+    // A registered user who never activated the account is not a user of the portal yet.
+    if (!user?.activatedAt) throw ssoUnknownUser();
+    if (!user.active) throw userInactive();
+    return auth.startActiveSession(user, { ipAddress: options.ipAddress, userAgent: options.userAgent });
+  }
 
   return {
     /**
@@ -55,58 +113,17 @@ export function createSsoService(
       return { location: location.href, sealedState };
     },
 
+    complete,
+
     /**
-     * The return trip: the cookie's state must be intact, fresh and equal to the one the
-     * provider sent back; then the code is exchanged with the PKCE verifier and the ID token
-     * verified. There is no PIN step after it: the provider authenticated the person with
-     * its own factors, and asking for our SMS code on top would override the identity
-     * provider's policy (and SSO users need no mobile number on file).
+     * The whole sign-in of the SSO screen: complete the sign-on, then end the session the
+     * browser came with (rotation, as after a password) and answer the new session with its
+     * user data. The caller sets the new session's cookies.
      */
-    async complete(options: {
-      sealedState: string | undefined;
-      request: TSsoLoginRequest;
-      ipAddress: string;
-      userAgent: string;
-    }) {
-      if (!client) throw ssoNotConfigured();
-      const saved = openSsoState(sealer, options.sealedState, Date.now());
-      if (!saved) {
-        logger.warn('single sign-on refused: the state cookie is missing, altered or expired');
-        throw ssoFailed();
-      }
-      if (!sameState(saved.state, options.request.state)) {
-        logger.warn('single sign-on refused: the state differs from the one this browser started with');
-        throw ssoFailed();
-      }
-      const tenant = await auth.requireTenant(saved.tenantGuid).catch(() => undefined);
-      if (!tenant?.ssoEnabled) throw ssoFailed();
-
-      const callback = new URL(saved.redirectUri);
-      callback.searchParams.set('code', options.request.code);
-      callback.searchParams.set('state', options.request.state);
-      if (options.request.iss !== undefined) callback.searchParams.set('iss', options.request.iss);
-      let claimValue: unknown;
-      try {
-        ({ claimValue } = await client.exchangeCode({
-          callback,
-          expected: saved,
-          claim: config.oidc!.loginClaim,
-        }));
-      } catch (error) {
-        logger.warn(`single sign-on refused: ${describe(error)}`);
-        throw ssoFailed();
-      }
-
-      const loginName = typeof claimValue === 'string' ? claimValue.trim() : '';
-      if (!loginName) {
-        logger.warn(`single sign-on: the provider's answer has no ${config.oidc!.loginClaim} claim`);
-        throw ssoUnknownUser();
-      }
-      const user = await repository.findUserByLoginKey(db, tenant.id, loginName.toUpperCase());
-      // A registered user who never activated the account is not a user of the portal yet.
-      if (!user?.activatedAt) throw ssoUnknownUser();
-      if (!user.active) throw userInactive();
-      return auth.startActiveSession(user, { ipAddress: options.ipAddress, userAgent: options.userAgent });
+    async signIn(options: SsoAttempt & { previous: SessionContext | null }) {
+      const { previous, ...attempt } = options;
+      const session = await complete(attempt);
+      return { session, userData: await auth.finishSignIn(previous, session) };
     },
   };
 }

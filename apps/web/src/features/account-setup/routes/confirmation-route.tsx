@@ -2,7 +2,7 @@ import { Button, Text } from '@mantine/core';
 import { ConfirmationMessage } from '@settle/shared/account-setup';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { SignInFrame } from '../../auth/components/sign-in-frame';
+import { SignInFrame } from '../../../components/ui/sign-in-frame';
 
 const KNOWN = new Set<string>(Object.values(ConfirmationMessage));
 

@@ -2,8 +2,8 @@ import { ConfirmationMessage, type TPasswordPair } from '@settle/shared/account-
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { SignInFrame } from '../../../components/ui/sign-in-frame';
 import { translateApiError } from '../../../lib/api-error';
-import { SignInFrame } from '../../auth/components/sign-in-frame';
 import { useNamedUser } from '../api/decrypt-named-user';
 import { useResetPassword } from '../api/reset-password';
 import { CheckingLink } from '../components/checking-link';

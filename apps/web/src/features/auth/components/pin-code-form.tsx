@@ -12,9 +12,9 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-error';
+import { type PendingSignIn, updatePendingSignIn } from '../../../lib/pending-sign-in';
 import { useLogin } from '../api/login';
 import { useResendPin } from '../api/resend-pin';
-import { type PendingSignIn, updatePendingSignIn } from '../lib/pending-sign-in';
 import { endsPendingSignIn, translateSignInError } from '../lib/translate-sign-in-error';
 
 interface PinCodeFormProps {

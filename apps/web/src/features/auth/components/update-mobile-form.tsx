@@ -7,8 +7,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-error';
+import type { PendingSignIn } from '../../../lib/pending-sign-in';
 import { useUpdateMobile } from '../api/update-mobile';
-import type { PendingSignIn } from '../lib/pending-sign-in';
 import { endsPendingSignIn, translateSignInError } from '../lib/translate-sign-in-error';
 
 type TMobileFormInput = z.input<typeof ZMobileFields>;

@@ -4,19 +4,19 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { HelpButton } from '../../../components/ui/help-button';
-import { useUserData } from '../../../lib/use-user-data';
-import { LegalLinks } from '../components/legal-links';
-import { LoginForm, type TCodeStep } from '../components/login-form';
-import { LogoutReasonAlert } from '../components/logout-reason-alert';
-import { SignInFrame } from '../components/sign-in-frame';
-import { UnsupportedBrowserAlert } from '../components/unsupported-browser-alert';
-import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
+import { SignInFrame } from '../../../components/ui/sign-in-frame';
 import {
   clearPendingSignIn,
   MOBILE_STEP_PATH,
   PIN_STEP_PATH,
   setPendingSignIn,
-} from '../lib/pending-sign-in';
+} from '../../../lib/pending-sign-in';
+import { useCompleteSignIn } from '../../../lib/use-complete-sign-in';
+import { useUserData } from '../../../lib/use-user-data';
+import { LegalLinks } from '../components/legal-links';
+import { LoginForm, type TCodeStep } from '../components/login-form';
+import { LogoutReasonAlert } from '../components/logout-reason-alert';
+import { UnsupportedBrowserAlert } from '../components/unsupported-browser-alert';
 
 export function LoginRoute() {
   const { t } = useTranslation('auth');

@@ -1,17 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { useUserData } from '../../../lib/use-user-data';
-import { PinCodeForm } from '../components/pin-code-form';
-import { SignInFrame } from '../components/sign-in-frame';
-import { UpdateMobileForm } from '../components/update-mobile-form';
-import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
-import { useRestartSignIn } from '../hooks/use-restart-sign-in';
+import { SignInFrame } from '../../../components/ui/sign-in-frame';
 import {
   getPendingSignIn,
   MOBILE_STEP_PATH,
   PIN_STEP_PATH,
   updatePendingSignIn,
-} from '../lib/pending-sign-in';
+} from '../../../lib/pending-sign-in';
+import { useCompleteSignIn } from '../../../lib/use-complete-sign-in';
+import { useUserData } from '../../../lib/use-user-data';
+import { PinCodeForm } from '../components/pin-code-form';
+import { UpdateMobileForm } from '../components/update-mobile-form';
+import { useRestartSignIn } from '../hooks/use-restart-sign-in';
 
 /**
  * /postLogin?pinCode=true&pincodeMethod=SMS: the code entry; /postLogin?pinCode=false: the

@@ -1,7 +1,7 @@
 import { Anchor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SignInFrame } from '../components/sign-in-frame';
+import { SignInFrame } from '../../../components/ui/sign-in-frame';
 import { TroubleSigningInForm } from '../components/trouble-signing-in-form';
 
 /** /troubleSigningIn: ask for a recovery e-mail, then back to the login page. */

@@ -2,9 +2,9 @@ import 'dayjs/locale/fr';
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
+import { addDays, isCalendarDate } from '@settle/shared/calendar-date';
 import type { TInvoiceRow } from '@settle/shared/invoices';
 import { checkFollowupDate, DEFAULT_PROMISE_MAX_DAYS } from '@settle/shared/promises';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSessionEndingError } from '../../../lib/api-error';
@@ -58,7 +58,7 @@ function PromiseForm({
   const today = serverDate.data?.serverDate ?? null;
   const value = chosen ?? today;
   const maxDays = getPublicConfig().promiseMaxDays ?? DEFAULT_PROMISE_MAX_DAYS;
-  const maxDate = today ? dayjs(today).add(maxDays, 'day').format('YYYY-MM-DD') : undefined;
+  const maxDate = isCalendarDate(today) ? addDays(today, maxDays) : undefined;
   const invNos = rows.map((row) => row.invNo);
   const locale = userData?.localeForFormatting || i18n.language;
 

@@ -1,3 +1,4 @@
+import { utcMidnight } from '@settle/shared/calendar-date';
 import { safeLocale } from '@settle/shared/format';
 import { normalizeDate } from '@settle/shared/search/value-formats';
 
@@ -24,7 +25,7 @@ export function datePatternFor(locale: string | undefined): TDatePattern {
       month: '2-digit',
       day: '2-digit',
       timeZone: 'UTC',
-    }).formatToParts(new Date(Date.UTC(2026, 0, 31)));
+    }).formatToParts(utcMidnight('2026-01-31'));
     const order = parts
       .map((part) => part.type)
       .filter(

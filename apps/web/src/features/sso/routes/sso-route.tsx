@@ -4,10 +4,10 @@ import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError, translateApiError } from '../../../lib/api-error';
 // The SSO screen ends a sign-in exactly as the password does, in the same frame.
-import { SignInFrame } from '../../auth/components/sign-in-frame';
-import { useCompleteSignIn } from '../../auth/hooks/use-complete-sign-in';
+import { SignInFrame } from '../../../components/ui/sign-in-frame';
+import { ApiError, translateApiError } from '../../../lib/api-error';
+import { useCompleteSignIn } from '../../../lib/use-complete-sign-in';
 import { useSsoLogin } from '../api/sso-login';
 import { readSsoCallback } from '../lib/sso-callback';
 

@@ -1,9 +1,9 @@
 import type { TInvoiceRow } from '@settle/shared/invoices';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type FieldType, INVOICE_FIELDS } from '../invoices/invoice-fields';
-import { toInvoiceRow } from '../invoices/invoice-mapper';
-import { findInvoicePage, type InvoiceScope } from '../invoices/invoices.repository';
+import { type FieldType, INVOICE_FIELDS } from './invoice-fields';
+import { toInvoiceRow } from './invoice-mapper';
+import { findInvoicePage, type InvoiceScope } from './invoices.repository';
 
 export const EXPORT_BATCH_SIZE = 2000;
 

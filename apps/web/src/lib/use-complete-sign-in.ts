@@ -2,10 +2,10 @@ import type { TUserData } from '@settle/shared/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { normalizeLanguage } from '../../../lib/language';
-import { clearLogoutReason } from '../../../lib/logout-reason';
-import { setUserData } from '../../../lib/user-storage';
-import { clearPendingSignIn } from '../lib/pending-sign-in';
+import { normalizeLanguage } from './language';
+import { clearLogoutReason } from './logout-reason';
+import { clearPendingSignIn } from './pending-sign-in';
+import { setUserData } from './user-storage';
 
 /** The last step of every sign-in path (password only, or password then code): store and go home. */
 export function useCompleteSignIn(): (userData: TUserData) => void {

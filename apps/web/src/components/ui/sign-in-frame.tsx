@@ -1,7 +1,7 @@
 import { Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { AppName } from '../../../components/ui/app-name';
-import { LanguageSwitcher } from '../../../components/ui/language-switcher';
+import { AppName } from './app-name';
+import { LanguageSwitcher } from './language-switcher';
 
 /** The card the sign-in steps share with the login page: brand, language, a titled panel. */
 export function SignInFrame({

@@ -1,0 +1,34 @@
+import type { users } from '../../db/schema/users';
+
+/**
+ * A user as the other modules see it (account set-up, single sign-on): what they decide
+ * on, and never the password hash.
+ */
+export type AccountUser = {
+  id: number;
+  tenantId: number;
+  loginName: string;
+  firstName: string;
+  email: string;
+  language: string;
+  active: boolean;
+  /** Null while a registered user has not set a first password through the activation link. */
+  activatedAt: Date | null;
+  lastCustNo: string | null;
+  lastCurrencyCode: string | null;
+};
+
+export function toAccountUser(row: typeof users.$inferSelect): AccountUser {
+  return {
+    id: row.id,
+    tenantId: row.tenantId,
+    loginName: row.loginName,
+    firstName: row.firstName,
+    email: row.email,
+    language: row.language,
+    active: row.active,
+    activatedAt: row.activatedAt,
+    lastCustNo: row.lastCustNo,
+    lastCurrencyCode: row.lastCurrencyCode,
+  };
+}
