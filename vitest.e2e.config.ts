@@ -12,5 +12,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     // A real browser against a real server: give polled assertions time on a busy 2-core machine.
     expect: { poll: { timeout: 15_000, interval: 100 } },
+    // A failing test's screenshots (support/browser.ts) are copied here when attached to it.
+    attachmentsDir: 'test-results/attachments',
   },
 });

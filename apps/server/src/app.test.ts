@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from './test/expect-error';
 import { createTestApp, type TestContext } from './test/test-app';
 
 let context: TestContext;
@@ -28,7 +29,9 @@ describe('the app shell', () => {
       expect(response.body).toContain('app shell');
       expect(response.body).toContain('src="/portal/api/config.js"');
     }
-    expect((await context.app.inject({ url: '/missing.js' })).statusCode).toBe(404);
+    // A missing asset is not the app shell: the browser would run HTML as a script.
+    const missing = expectError(await context.app.inject({ url: '/missing.js' }), 404, 'NOT_FOUND');
+    expect(JSON.stringify(missing)).not.toContain('app shell');
   });
 
   it('sends strict security headers', async () => {

@@ -1,45 +1,54 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, screenshot } from './support/browser';
-import { amountOf, gridTotal, signIn } from './support/session';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { browserForFile } from './support/browser';
+import { amountOf, gridTotal, signedInPage } from './support/session';
 
-let browser: Browser;
-let page: Page;
 const baseURL = inject('baseURL');
+const browsing = browserForFile();
 
-beforeAll(async () => {
-  browser = await launchChromium();
-  page = await browser.newPage({ locale: 'en-US', viewport: { width: 1400, height: 1000 } });
-  await signIn(page, baseURL, 'demo.full');
-  await page.goto(`${baseURL}/invoices`);
-  await page.locator('[data-testid^="invoice-row-"]').first().waitFor();
-});
-afterAll(() => browser?.close());
+/** demo.full on the invoice grid at `path` (signed in through the API), with no saved search yet. */
+function openInvoices(path = '/invoices'): Promise<Page> {
+  return signedInPage(browsing, {
+    baseURL,
+    loginName: 'demo.full',
+    path,
+    context: { locale: 'en-US', viewport: { width: 1400, height: 1000 } },
+    prepare: async (api) => {
+      const saved = await api.send('GET', '/search/saved?grid=invoices');
+      expect(saved.ok()).toBe(true);
+      for (const search of (await saved.json()) as Array<{ id: number }>) {
+        expect((await api.send('DELETE', `/search/saved/${search.id}`)).ok()).toBe(true);
+      }
+    },
+  });
+}
 
-async function chooseOption(testId: string, option: string) {
+async function chooseOption(page: Page, testId: string, option: string) {
   await page.getByTestId(testId).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-async function amountsOnScreen(): Promise<number[]> {
+async function amountsOnScreen(page: Page): Promise<number[]> {
   const cells = await page.locator('[data-testid^="invoice-row-"] td[data-field="amount"]').allTextContents();
   return cells.map(amountOf);
 }
 
 describe('advanced search on the invoice grid', () => {
   it('builds a nested filter, keeps it across a reload, and saves and recalls it by name', async () => {
+    const page = await openInvoices();
+    await page.locator('[data-testid^="invoice-row-"]').first().waitFor();
     const everything = await gridTotal(page);
     const fullTotals = await page.getByTestId('grid-totals').textContent();
 
     await page.getByTestId('search-toggle').click();
     await page.getByTestId('search-field-amount').check();
-    await chooseOption('constraint-0', 'greater than');
+    await chooseOption(page, 'constraint-0', 'greater than');
     await page.getByTestId('value-0').fill('5000');
     // Ticking applies "amount is empty" (no rows) until the value arrives.
     await expect
       .poll(async () => {
         const total = await gridTotal(page);
-        const amounts = await amountsOnScreen();
+        const amounts = await amountsOnScreen(page);
         return (
           total > 0 && total < everything && amounts.length > 0 && amounts.every((amount) => amount > 5000)
         );
@@ -51,12 +60,12 @@ describe('advanced search on the invoice grid', () => {
     // (amount > 5000) and (due date in the past or PO number contains "9")
     await page.getByTestId('add-group-root').click();
     await page.getByTestId('group-operator-1').getByText('Match any (or)').click();
-    await chooseOption('add-criterion-1', 'Due date');
-    await chooseOption('constraint-1.0', 'less than');
+    await chooseOption(page, 'add-criterion-1', 'Due date');
+    await chooseOption(page, 'constraint-1.0', 'less than');
     await page.getByTestId('value-1.0').fill('01/01/21');
     await page.getByTestId('value-1.0').press('Enter');
-    await chooseOption('add-criterion-1', 'PO number');
-    await chooseOption('constraint-1.1', 'contains');
+    await chooseOption(page, 'add-criterion-1', 'PO number');
+    await chooseOption(page, 'constraint-1.1', 'contains');
     await page.getByTestId('value-1.1').fill('9');
     await expect
       .poll(async () => {
@@ -68,7 +77,6 @@ describe('advanced search on the invoice grid', () => {
     expect(nested).toBeGreaterThan(0);
     await expect.poll(() => page.url()).toContain('filter=');
     expect(decodeURIComponent(page.url())).toContain("substringof('9',poNumber)");
-    await screenshot(page, 'advanced-search-en');
 
     await page.reload();
     await page.locator('[data-testid^="invoice-row-"]').first().waitFor();
@@ -91,7 +99,7 @@ describe('advanced search on the invoice grid', () => {
   });
 
   it('answers a hand-edited bad filter with a clear message instead of rows', async () => {
-    await page.goto(`${baseURL}/invoices?filter=${encodeURIComponent("amount gt 'lots'")}`);
+    const page = await openInvoices(`/invoices?filter=${encodeURIComponent("amount gt 'lots'")}`);
     await expect.poll(() => page.getByTestId('grid-error').count()).toBe(1);
     expect(await page.getByTestId('grid-error').textContent()).toMatch(
       /The search filter is not valid near “.*'lots'”/,

@@ -1,31 +1,30 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot } from './support/browser';
-import { type LaunchedServer, launchServer, REPO_ROOT } from './support/launch-server';
-import { signIn } from './support/session';
+import { browserForFile } from './support/browser';
+import { advanceServerClock, type LaunchedServer, launchServer, REPO_ROOT } from './support/launch-server';
+import { signedInPage } from './support/session';
 
 /**
- * A portal of its own with a 15-second idle time-out, so that a session really expires on the
- * server while the page stays open; the administrator shutdown goes through the operator
- * command, as an operator would run it next to the live portal.
+ * A portal of its own, whose session clock the test moves forward (SETTLE_TEST_CLOCK): a
+ * session really expires on the server while the page stays open, without waiting for it.
+ * The administrator shutdown goes through the operator command, as an operator would run it
+ * next to the live portal. Both end every session of this portal, hence a portal of its own.
  */
-const IDLE_MINUTES = 0.25;
+const IDLE_MINUTES = 30;
 
 let server: LaunchedServer;
-let browser: Browser;
+const browsing = browserForFile();
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    launchServer({ name: 'session-events-server', env: { SESSION_IDLE_MINUTES: String(IDLE_MINUTES) } }),
-    launchChromium(),
-  ]);
+  server = await launchServer({
+    name: 'session-events-server',
+    testClock: true,
+    env: { SESSION_IDLE_MINUTES: String(IDLE_MINUTES) },
+  });
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => server?.stop());
 
 const USERS = [
   { loginName: 'demo.full', language: 'en', locale: 'en-US' },
@@ -43,12 +42,16 @@ const MESSAGES = {
   },
 } as const;
 
+/** Each user on /home in a browser of their own, the home page's data shown. */
 async function signedInPages(): Promise<Page[]> {
   return Promise.all(
     USERS.map(async (user) => {
-      const context = await browser.newContext({ locale: user.locale });
-      const page = await context.newPage();
-      await signIn(page, server.baseURL, user.loginName);
+      const page = await signedInPage(browsing, {
+        baseURL: server.baseURL,
+        loginName: user.loginName,
+        context: { locale: user.locale },
+      });
+      await page.getByTestId('user-full-name').waitFor();
       return page;
     }),
   );
@@ -64,8 +67,7 @@ async function expectLandingOnLogin(pages: Page[], code: keyof typeof MESSAGES) 
       .poll(() => page.getByTestId('logout-reason').textContent())
       .toContain(MESSAGES[code][user.language]);
     expect(await page.evaluate(() => localStorage.getItem('userData'))).toBeNull();
-    await screenshot(page, `login-${code.toLowerCase()}-${user.language}`);
-    await page.context().close();
+    expect(await page.locator('html').getAttribute('lang')).toBe(user.language);
   }
 }
 
@@ -73,7 +75,7 @@ describe('session events send the user to /login with the reason, in English and
   it('idle time-out: SESSION_EXPIRED', async () => {
     const pages = await signedInPages();
     // Nothing happens on the pages meanwhile: the server's idle time-out passes.
-    await new Promise((resolve) => setTimeout(resolve, IDLE_MINUTES * 60_000 + 2_000));
+    await advanceServerClock(server.baseURL, IDLE_MINUTES + 1);
     await expectLandingOnLogin(pages, 'SESSION_EXPIRED');
   });
 

@@ -1,33 +1,22 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_PASSWORD, launchChromium, screenshot } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { browserForFile } from './support/browser';
+import { API_BASE } from './support/launch-server';
+import { signInThroughForm } from './support/session';
 
-let browser: Browser;
 const baseURL = inject('baseURL');
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
-
-async function signIn(page: Page, loginName: string) {
-  await page.goto(`${baseURL}/login`);
-  await page.getByTestId('login-name').fill(loginName);
-  await page.getByTestId('password').fill(DEMO_PASSWORD);
-  await page.getByTestId('sign-in').click();
-  await page.waitForURL('**/home');
-}
+const browsing = browserForFile();
 
 describe('sign in, switch account and currency, sign out', () => {
   it('walks the whole slice as demo.full', async () => {
-    const page = await browser.newPage({ locale: 'en-US' });
+    const page = await browsing.newPage({ locale: 'en-US' });
     await page.goto(`${baseURL}/some/unknown/page`);
     await page.waitForURL('**/login');
-    await screenshot(page, 'login-en');
+    await expect.poll(() => page.getByTestId('sign-in').textContent()).toBe('Sign in');
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
     await expect.poll(() => page.getByRole('button', { name: /privacy/i }).count()).toBe(1);
     expect(await page.getByRole('button', { name: /terms/i }).count()).toBe(0);
 
-    await signIn(page, 'demo.full');
+    await signInThroughForm(page, baseURL, 'demo.full');
     await expect.poll(() => page.getByTestId('user-full-name').textContent()).toBe('Alex Morgan');
     const account = page.getByTestId('account-select');
     await expect.poll(() => account.inputValue()).toBe('Acme Industrial Supply (C10001)');
@@ -46,7 +35,6 @@ describe('sign in, switch account and currency, sign out', () => {
     await page.getByRole('option', { name: 'EUR' }).click();
     await expect.poll(() => page.getByTestId('currency-select').inputValue()).toBe('EUR');
     await expect.poll(() => page.getByText(/€/).count()).toBeGreaterThan(0);
-    await screenshot(page, 'home-en-switched');
 
     // The choice lives on the server: a reload keeps it.
     await page.reload();
@@ -58,17 +46,15 @@ describe('sign in, switch account and currency, sign out', () => {
     await page.getByTestId('sign-out').click();
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => localStorage.getItem('userData'))).toBeNull();
-    const after = await page.request.get(`${baseURL}/getpaid-rest/api/invoices/associationAccounts`);
+    const after = await page.request.get(`${baseURL}${API_BASE}/invoices/associationAccounts`);
     expect(after.status()).toBe(401);
-    await page.close();
   });
 
   it('shows a French user the portal in French with French formats', async () => {
-    const page = await browser.newPage({ locale: 'fr-FR' });
+    const page = await browsing.newPage({ locale: 'fr-FR' });
     await page.goto(`${baseURL}/login`);
     await expect.poll(() => page.getByTestId('sign-in').textContent()).toMatch(/Se connecter/i);
-    await screenshot(page, 'login-fr');
-    await signIn(page, 'demo.single');
+    await signInThroughForm(page, baseURL, 'demo.single');
     await expect
       .poll(() => page.getByTestId('account-select').inputValue())
       .toBe('Château Verde SARL (C10003)');
@@ -78,7 +64,5 @@ describe('sign in, switch account and currency, sign out', () => {
       .poll(async () => ((await page.locator('body').textContent()) ?? '').match(/\d,\d{2}\s?€/) !== null)
       .toBe(true);
     expect(await page.locator('html').getAttribute('lang')).toBe('fr');
-    await screenshot(page, 'home-fr');
-    await page.close();
   });
 });

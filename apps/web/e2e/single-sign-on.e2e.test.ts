@@ -1,15 +1,12 @@
-import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, screenshot } from './support/browser';
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { browserForFile } from './support/browser';
+import { API_BASE } from './support/launch-server';
+import { signInThroughForm } from './support/session';
 
-let browser: Browser;
 const baseURL = inject('baseURL');
 const issuer = inject('oidcIssuer');
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
+const browsing = browserForFile();
 
 /** The login page of the single-sign-on demo tenant, left for the provider with the login name alone. */
 async function leaveForProvider(page: Page, loginName: string) {
@@ -43,7 +40,7 @@ async function holdSsoLogin(page: Page) {
   const arrived = new Promise<Route>((resolve) => {
     held = resolve;
   });
-  await page.route('**/getpaid-rest/api/auth/ssologin', async (route) => {
+  await page.route(`**${API_BASE}/auth/ssologin`, async (route) => {
     held(route);
     await released;
     await route.continue();
@@ -53,7 +50,7 @@ async function holdSsoLogin(page: Page) {
 
 describe('single sign-on', () => {
   it('demo.sso: login name, the provider signs in, back on the SSO screen, then /home', async () => {
-    const page = await browser.newPage({ locale: 'en-US' });
+    const page = await browsing.newPage({ locale: 'en-US' });
     const sso = await holdSsoLogin(page);
     await leaveForProvider(page, 'demo.sso');
     const start = new URL(page.url());
@@ -66,7 +63,6 @@ describe('single sign-on', () => {
     expect(new URL(callback).searchParams.get('iss')).toBe(issuer);
     await sso.arrived;
     await expect.poll(() => page.getByTestId('sso-pending').textContent()).toBe('Signing you in…');
-    await screenshot(page, 'sso-signing-in-en');
     sso.release();
 
     await page.waitForURL('**/home');
@@ -82,7 +78,6 @@ describe('single sign-on', () => {
     await expect
       .poll(() => page.getByTestId('sso-error').textContent())
       .toContain('Single sign-on could not be completed.');
-    await page.close();
   });
 
   it("shows the provider's refusal and leads back to sign in, in English and in French", async () => {
@@ -102,7 +97,7 @@ describe('single sign-on', () => {
         'Retour à la connexion',
       ],
     ] as const) {
-      const page = await browser.newPage({ locale });
+      const page = await browsing.newPage({ locale });
       await leaveForProvider(page, 'demo.sso');
       // The provider's own "cancel": it sends the browser back with error=access_denied.
       await page.goto(`${page.url().split('?')[0]}/abort`);
@@ -112,12 +107,12 @@ describe('single sign-on', () => {
       expect(await page.getByTestId('sso-error-detail').textContent()).toBe(
         `${detail} End-User aborted interaction`,
       );
-      await screenshot(page, `sso-error-${language}`);
+      expect(await page.locator('html').getAttribute('lang')).toBe(language);
       expect(await page.getByTestId('sso-back-to-login').textContent()).toBe(back);
       await page.getByTestId('sso-back-to-login').click();
       await page.waitForURL('**/login');
       await expect.poll(() => page.getByTestId('sign-in').isVisible()).toBe(true);
-      await page.close();
+      await page.context().close();
     }
   });
 
@@ -126,27 +121,23 @@ describe('single sign-on', () => {
       ['en-US', 'en', 'Signing you in…', 'Single sign-on could not be completed.'],
       ['fr-FR', 'fr', 'Connexion en cours…', "L'authentification unique n'a pas pu aboutir."],
     ] as const) {
-      const page = await browser.newPage({ locale });
+      const page = await browsing.newPage({ locale });
       const sso = await holdSsoLogin(page);
       await page.goto(`${baseURL}/sso?code=a-code-from-elsewhere&state=a-state-from-elsewhere`);
       await sso.arrived;
       await expect.poll(() => page.getByTestId('sso-pending').textContent()).toBe(pending);
-      await screenshot(page, `sso-pending-${language}`);
+      expect(await page.locator('html').getAttribute('lang')).toBe(language);
       sso.release();
       await expect.poll(() => page.getByTestId('sso-error').textContent()).toContain(text);
       expect(page.url()).toContain('/sso?');
-      await page.close();
+      await page.context().close();
     }
   });
 
   it('signs a password user of the default tenant in as before', async () => {
-    const page = await browser.newPage({ locale: 'en-US' });
-    await page.goto(`${baseURL}/login`);
-    await page.getByTestId('login-name').fill('demo.full');
-    await page.getByTestId('password').fill('Settle-demo-2026');
-    await page.getByTestId('sign-in').click();
-    await page.waitForURL('**/home');
+    const page = await browsing.newPage({ locale: 'en-US' });
+    await signInThroughForm(page, baseURL, 'demo.full');
     expect(page.url().startsWith(baseURL)).toBe(true);
-    await page.close();
+    await expect.poll(() => page.getByTestId('user-full-name').textContent()).toBe('Alex Morgan');
   });
 });

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/test-database';
@@ -40,17 +43,71 @@ describe('migrations', () => {
     ]);
   });
 
-  it('store money as exact numerics and can be applied again without change', async () => {
+  it('store money as exact numerics', async () => {
     const [column] = await queryRows<{ data_type: string; numeric_scale: number }>(
       database.db,
       sql`select data_type, numeric_scale from information_schema.columns where table_name = 'invoices' and column_name = 'balance'`,
     );
     expect(column).toEqual({ data_type: 'numeric', numeric_scale: 2 });
+  });
+
+  it('record each committed migration once, by its file', async () => {
+    const journal = readJournal();
+    const applied = await appliedMigrations();
+    expect(applied.map((row) => row.createdAt)).toEqual(journal.map((entry) => entry.when));
+    expect(applied.map((row) => row.hash)).toEqual(journal.map((entry) => entry.hash));
+  });
+
+  it('apply none of them again: the record and the schema stay as they were', async () => {
+    const applied = await appliedMigrations();
+    const schema = await schemaShape();
     await database.migrate();
-    const [count] = await queryRows<{ count: number }>(
-      database.db,
-      sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
-    );
-    expect(count!.count).toBeGreaterThanOrEqual(1);
+    expect(await appliedMigrations()).toEqual(applied);
+    expect(await schemaShape()).toEqual(schema);
   });
 });
+
+const MIGRATIONS = path.join(import.meta.dirname, 'migrations');
+
+/** The committed migrations in order, with the hash drizzle records for each file. */
+function readJournal(): Array<{ tag: string; when: number; hash: string }> {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS, 'meta', '_journal.json'), 'utf8')) as {
+    entries: Array<{ tag: string; when: number }>;
+  };
+  expect(journal.entries.length).toBeGreaterThan(0);
+  return journal.entries.map(({ tag, when }) => ({
+    tag,
+    when,
+    hash: createHash('sha256')
+      .update(readFileSync(path.join(MIGRATIONS, `${tag}.sql`), 'utf8'))
+      .digest('hex'),
+  }));
+}
+
+async function appliedMigrations() {
+  const rows = await queryRows<{ id: number; hash: string; created_at: string }>(
+    database.db,
+    sql`select id, hash, created_at::text as created_at from drizzle.__drizzle_migrations order by id`,
+  );
+  return rows.map((row) => ({ id: row.id, hash: row.hash, createdAt: Number(row.created_at) }));
+}
+
+/** Every column, constraint and index of the public schema. */
+async function schemaShape() {
+  const columns = await queryRows(
+    database.db,
+    sql`select table_name, column_name, data_type, is_nullable, column_default
+        from information_schema.columns where table_schema = 'public' order by table_name, column_name`,
+  );
+  const constraints = await queryRows(
+    database.db,
+    sql`select conrelid::regclass::text as table_name, conname, pg_get_constraintdef(oid) as definition
+        from pg_constraint where connamespace = 'public'::regnamespace order by 1, 2`,
+  );
+  const indexes = await queryRows(
+    database.db,
+    sql`select tablename, indexname, indexdef from pg_indexes where schemaname = 'public' order by 1, 2`,
+  );
+  expect(columns.length).toBeGreaterThan(0);
+  return { columns, constraints, indexes };
+}

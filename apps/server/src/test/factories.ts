@@ -1,8 +1,9 @@
 import { fromMinorUnits, toMinorUnits } from '@settle/shared/money';
 import { ALL_PRIVILEGES } from '@settle/shared/privileges';
 import type { Db } from '../db/client';
+import { paymentCartLines, paymentCarts } from '../db/schema/carts';
 import { customers } from '../db/schema/customers';
-import { invoices } from '../db/schema/invoices';
+import { invoiceLineItems, invoices } from '../db/schema/invoices';
 import { currencies, legalTemplates, tenants } from '../db/schema/tenants';
 import { userCustomers, userRoles, users } from '../db/schema/users';
 import { hashPassword } from '../modules/auth/password';
@@ -125,4 +126,55 @@ export async function buildInvoice(
     })
     .returning();
   return invoice!;
+}
+
+/** Puts invoices in a user's payment cart for one customer and currency, as the cart's add does. */
+export async function buildCartLines(
+  db: Db,
+  owner: { userId: number; customer: { id: number; tenantId: number }; currencyCode?: string },
+  invoiceIds: readonly number[],
+) {
+  const [cart] = await db
+    .insert(paymentCarts)
+    .values({
+      tenantId: owner.customer.tenantId,
+      userId: owner.userId,
+      customerId: owner.customer.id,
+      currencyCode: owner.currencyCode ?? 'USD',
+    })
+    .onConflictDoUpdate({
+      target: [paymentCarts.userId, paymentCarts.customerId, paymentCarts.currencyCode],
+      set: { updatedAt: new Date() },
+    })
+    .returning();
+  if (invoiceIds.length > 0) {
+    await db
+      .insert(paymentCartLines)
+      .values(invoiceIds.map((invoiceId) => ({ cartId: cart!.id, invoiceId })));
+  }
+  return cart!;
+}
+
+/** Line items of an invoice, numbered from 1 in the order given: 2 of SKU-n at 12.50 unless told. */
+export async function buildLineItems(
+  db: Db,
+  invoiceId: number,
+  lines: ReadonlyArray<Partial<Omit<typeof invoiceLineItems.$inferInsert, 'invoiceId'>>>,
+) {
+  if (lines.length === 0) return [];
+  return db
+    .insert(invoiceLineItems)
+    .values(
+      lines.map((line, index) => ({
+        invoiceId,
+        lineNo: index + 1,
+        item: `SKU-${index + 1}`,
+        description: `Line ${index + 1}`,
+        qtyShip: '2.000',
+        price: '12.5000',
+        ext: '25.00',
+        ...line,
+      })),
+    )
+    .returning();
 }

@@ -6,12 +6,60 @@ import path from 'node:path';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
 
+/** The server's API_BASE (its default): where the REST calls go. */
+export const API_BASE = '/getpaid-rest/api';
+
 export type LaunchedServer = {
   baseURL: string;
   /** The instance's DATA_DIR: operator commands (npm run admin) take it to reach this portal. */
   dataDir: string;
   stop: () => Promise<void>;
 };
+
+/**
+ * Resolves when the server logs that it is ready: it listens, and the demo data is seeded
+ * (server.ts seeds before it listens). Rejects when it exits first or takes over 90 s.
+ */
+function ready(server: ChildProcess, name: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    // A listener next to the pipe into the log (not readline, whose close would pause the stream).
+    const onData = (chunk: Buffer) => {
+      seen = (seen + chunk.toString()).slice(-4096);
+      if (seen.includes('Settle is ready at')) finish();
+    };
+    const finish = (error?: Error) => {
+      clearTimeout(timer);
+      server.stdout?.off('data', onData);
+      server.off('exit', onExit);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onExit = (code: number | null) =>
+      finish(new Error(`server exited with ${code}; see test-results/${name}.log`));
+    const timer = setTimeout(
+      () => finish(new Error(`server did not become ready in 90 s; see test-results/${name}.log`)),
+      90_000,
+    );
+    server.stdout?.on('data', onData);
+    server.once('exit', onExit);
+  });
+}
+
+/**
+ * Moves the clock of the server's session time-outs forward (POST {api}/dev/clock/advance):
+ * only a server launched with `testClock` has the route.
+ */
+export async function advanceServerClock(baseURL: string, minutes: number): Promise<void> {
+  // The route is a write: the XSRF header must match the XSRF cookie (no session needed).
+  const xsrf = 'test-clock';
+  const response = await fetch(`${baseURL}${API_BASE}/dev/clock/advance`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+    body: JSON.stringify({ minutes }),
+  });
+  if (!response.ok) throw new Error(`the clock did not move: ${response.status} ${await response.text()}`);
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -34,6 +82,8 @@ export async function launchServer(options: {
   env?: Record<string, string>;
   /** A port chosen beforehand (when another peer must know the address first). */
   port?: number;
+  /** The session clock that advanceServerClock moves forward (SETTLE_TEST_CLOCK=1). */
+  testClock?: boolean;
 }): Promise<LaunchedServer> {
   const port = options.port ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'settle-e2e-'));
@@ -53,6 +103,9 @@ export async function launchServer(options: {
         DATABASE_URL: '',
         // The flows read texted codes, emails and captcha answers from the development outbox.
         DEV_OUTBOX: 'true',
+        // ready() waits for the server's "ready" line, an info line.
+        LOG_LEVEL: 'info',
+        ...(options.testClock ? { SETTLE_TEST_CLOCK: '1' } : {}),
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -60,21 +113,8 @@ export async function launchServer(options: {
   );
   server.stdout?.pipe(log);
   server.stderr?.pipe(log);
+  await ready(server, options.name);
   const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (server.exitCode !== null) {
-      throw new Error(`server exited with ${server.exitCode}; see test-results/${options.name}.log`);
-    }
-    // Ready, and the demo data seeded (config.js answers once the default tenant exists).
-    const ready = await fetch(`${baseURL}/getpaid-rest/api/config.js`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() > deadline) throw new Error('server did not become ready in 90 s');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
   return {
     baseURL,
     dataDir,

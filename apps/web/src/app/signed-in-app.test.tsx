@@ -1,22 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getUserData } from '../lib/user-storage';
+import { homeRoutes, legalTemplateRoute } from '../testing/common-routes';
 import { errorBody, type RecordedCall, type StubRoute, stubApi } from '../testing/fetch-stub';
 import { acme, beta, buildSummary, buildUserData } from '../testing/fixtures';
 import { renderApp } from '../testing/render';
 
 function signedInApi(summary: StubRoute['reply'] = { body: buildSummary() }, extra: StubRoute[] = []) {
-  return stubApi([
-    ...extra,
-    { method: 'GET', path: '/invoices/associationAccounts', reply: { body: [acme, beta] } },
-    {
-      method: 'GET',
-      path: '/location/serverDate',
-      reply: { body: { serverDate: '2026-11-22', serverTime: '' } },
-    },
-    { method: 'GET', path: '/dashboard/custSummary', reply: summary },
-    { method: 'GET', path: '/auth/privacyTemplate', reply: { body: { value: '' } } },
-  ]);
+  return stubApi([...extra, ...homeRoutes({ customers: [acme, beta], summary }), legalTemplateRoute]);
 }
 
 describe('signed-in app', () => {
@@ -133,7 +124,7 @@ describe('signed-in app', () => {
 
 describe('routing', () => {
   it('sends unknown addresses to /login when signed out', async () => {
-    stubApi([{ method: 'GET', path: '/auth/privacyTemplate', reply: { body: { value: '' } } }]);
+    stubApi([legalTemplateRoute]);
     const { router } = renderApp({ route: '/no/such/page' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
@@ -148,7 +139,7 @@ describe('routing', () => {
   });
 
   it('keeps signed-out users away from signed-in pages', async () => {
-    stubApi([{ method: 'GET', path: '/auth/privacyTemplate', reply: { body: { value: '' } } }]);
+    stubApi([legalTemplateRoute]);
     const { router } = renderApp({ route: '/home' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stubApi, stubUnreachableApi } from '../testing/fetch-stub';
+import { networkDown, stubApi } from '../testing/fetch-stub';
 import { setXsrfCookie } from '../testing/xsrf-cookie';
 import { type ApiFailureEvent, apiRequest, subscribeApiFailures } from './api-client';
 import { ApiError } from './api-error';
@@ -26,7 +26,7 @@ describe('apiRequest', () => {
   });
 
   it('turns a network failure into status 0 and reports it', async () => {
-    stubUnreachableApi();
+    stubApi([{ method: 'GET', path: '/thing', reply: networkDown }]);
     const { events, unsubscribe } = recordFailures();
     const error = await apiRequest('/thing').catch((caught: unknown) => caught);
     unsubscribe();

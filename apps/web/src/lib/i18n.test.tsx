@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { legalTemplateRoute, preloginRoute } from '../testing/common-routes';
 import { stubApi } from '../testing/fetch-stub';
 import { renderApp } from '../testing/render';
 import { resources } from './i18n';
@@ -49,7 +50,8 @@ describe('i18n', () => {
 
   it('translates error codes and falls back to English for unknown ones', async () => {
     stubApi([
-      { method: 'GET', path: '/auth/privacyTemplate', reply: { body: { value: '' } } },
+      legalTemplateRoute,
+      preloginRoute(),
       {
         method: 'POST',
         path: '/auth/login',

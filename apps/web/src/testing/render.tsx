@@ -1,7 +1,7 @@
 import type { TUserData } from '@settle/shared/auth';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
+import { type ReactNode, StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
@@ -14,6 +14,8 @@ interface RenderOptions {
   route?: string;
   userData?: TUserData;
   language?: TLanguage;
+  /** As main.tsx renders the app: in development, effects run twice. */
+  strictMode?: boolean;
 }
 
 /** The whole app (real routes, providers, i18n) on an in-memory history. */
@@ -38,10 +40,11 @@ function renderWithRouter(routes: Parameters<typeof createMemoryRouter>[0], opti
   const queryClient = createQueryClient();
   const router = createMemoryRouter(routes, { initialEntries: [options.route ?? '/'] });
   const user = userEvent.setup();
-  const result = render(
+  const app = (
     <AppProviders i18n={i18n} queryClient={queryClient} env="test">
       <RouterProvider router={router} />
-    </AppProviders>,
+    </AppProviders>
   );
+  const result = render(options.strictMode ? <StrictMode>{app}</StrictMode> : app);
   return { ...result, router, i18n, queryClient, user };
 }

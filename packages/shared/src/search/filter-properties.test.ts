@@ -1,10 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import {
+  anyTextValue,
+  criteriaGroupArbitrary,
+  filterLiteral,
+  GENERIC_FIELDS,
+  tokenSoup,
+} from '../../test-support/search-arbitraries';
 import { SearchMessage } from './criteria-model';
 import { criteriaToExpression } from './criteria-to-expression';
 import {
   type FilterExpression,
-  type FilterLiteral,
   FilterSyntaxError,
   MAX_FILTER_DEPTH,
   MAX_FILTER_LENGTH,
@@ -13,9 +19,8 @@ import {
 } from './filter-expression';
 import { parseFilter, parseFilterWithPositions } from './parse-filter';
 import { printFilter, serializeFilter } from './serialize-filter';
-import { criteriaGroupArbitrary, dateTimeValue, GENERIC_FIELDS } from './test-arbitraries';
 import { validateCriteria } from './validate-criteria';
-import { FILTER_RESERVED_WORDS, hasForbiddenCharacters, normalizeDateTime } from './value-formats';
+import { FILTER_RESERVED_WORDS } from './value-formats';
 
 const MESSAGES = new Set<string>(Object.values(SearchMessage));
 
@@ -55,14 +60,6 @@ describe('criteria -> filter text -> tree', () => {
 const field = fc
   .stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,6}$/)
   .filter((name) => !FILTER_RESERVED_WORDS.has(name));
-const text = fc.string({ unit: 'binary', maxLength: 12 }).filter((value) => !hasForbiddenCharacters(value));
-const literal: fc.Arbitrary<FilterLiteral> = fc.oneof(
-  text.map((value) => ({ type: 'string' as const, value })),
-  fc.stringMatching(/^-?\d{1,18}(\.\d{1,6})?$/).map((value) => ({ type: 'number' as const, value })),
-  fc.boolean().map((value) => ({ type: 'boolean' as const, value })),
-  fc.constant({ type: 'null' as const }),
-  dateTimeValue.map((value) => ({ type: 'datetime' as const, value: normalizeDateTime(value) ?? '' })),
-);
 const integer = fc.integer({ min: -50, max: 50 }).map((n) => ({ type: 'number' as const, value: String(n) }));
 const atom: fc.Arbitrary<FilterExpression> = fc.oneof(
   fc.record({
@@ -76,13 +73,15 @@ const atom: fc.Arbitrary<FilterExpression> = fc.oneof(
       'lt' as const,
       'le' as const,
     ),
-    value: literal,
+    value: filterLiteral,
   }),
   fc.record({
     kind: fc.constant('call' as const),
     fn: fc.constantFrom('substringof' as const, 'startswith' as const, 'endswith' as const),
     field,
-    args: text.map((value) => [{ type: 'string' as const, value }] as [{ type: 'string'; value: string }]),
+    args: anyTextValue.map(
+      (value) => [{ type: 'string' as const, value }] as [{ type: 'string'; value: string }],
+    ),
   }),
   fc.record({
     kind: fc.constant('call' as const),
@@ -155,63 +154,48 @@ describe('tree -> filter text -> tree', () => {
   });
 });
 
-const TOKENS = [
-  '(',
-  ')',
-  ',',
-  'not',
-  'not(',
-  'and',
-  'or',
-  'eq',
-  'ne',
-  'gt',
-  'le',
-  'null',
-  'true',
-  "'a'",
-  "'",
-  "''",
-  '5',
-  '-1.5',
-  '1e9',
-  'amount',
-  'inv_no',
-  'substringof(',
-  'startswith(',
-  'inrelrange(',
-  'infuture(',
-  "datetime'2026-01-31T00:00:00'",
-  "datetime'",
-  '--',
-  '/*',
-  ';',
-  '"',
-  '\\',
-  '%',
-  'é',
-  '😀',
-  '\u0000',
-  '\uD800',
-];
-
 describe('hostile filter text', () => {
+  const fieldNames = GENERIC_FIELDS.map((field) => field.property);
   const hostile = fc.oneof(
     fc.string({ unit: 'binary', maxLength: 300 }),
     fc.string({ unit: 'grapheme', maxLength: 100 }),
-    fc.array(fc.constantFrom(...TOKENS), { maxLength: 60 }).map((tokens) => tokens.join(' ')),
-    fc.array(fc.constantFrom(...TOKENS), { maxLength: 60 }).map((tokens) => tokens.join('')),
+    tokenSoup(fieldNames, { maxTokens: 60, separator: ' ' }),
+    tokenSoup(fieldNames, { maxTokens: 60, separator: '' }),
+    tokenSoup(fieldNames, { minTokens: 3, maxTokens: 3 }),
     fc.integer({ min: 0, max: 3000 }).map((n) => `${'('.repeat(n)}a eq 1${')'.repeat(n)}`),
     fc.integer({ min: 0, max: 3000 }).map((n) => `${'not('.repeat(n)}a eq 1`),
   );
 
-  it('gives a tree or a FilterSyntaxError, never anything else', () => {
+  /** What any input must give: a well-formed error, nothing for blank text, or a tree within the limits that prints back to itself. */
+  function expectTreeOrSyntaxError(input: string): 'error' | 'blank' | 'tree' {
+    const result = parseOrError(input);
+    if (result instanceof FilterSyntaxError) return 'error';
+    expect(input.length).toBeLessThanOrEqual(MAX_FILTER_LENGTH);
+    if (result === null) {
+      expect(input).toMatch(/^[ \t\r\n]*$/);
+      return 'blank';
+    }
+    const size = measureExpression(result);
+    expect(size.depth).toBeLessThanOrEqual(MAX_FILTER_DEPTH);
+    expect(size.terms).toBeLessThanOrEqual(MAX_FILTER_TERMS);
+    expect(parseFilter(printFilter(result))).toEqual(result);
+    return 'tree';
+  }
+
+  it('gives a tree that prints back to itself, nothing for blank text, or a FilterSyntaxError', () => {
     fc.assert(
       fc.property(hostile, (input) => {
-        parseOrError(input);
+        expectTreeOrSyntaxError(input);
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('is exercised by the generated text in each of those outcomes', () => {
+    const outcomes = fc.sample(hostile, { numRuns: 600, seed: 20260131 }).map(expectTreeOrSyntaxError);
+    for (const outcome of ['error', 'blank', 'tree'] as const) {
+      expect(outcomes.filter((each) => each === outcome).length, outcome).toBeGreaterThanOrEqual(10);
+    }
   });
 
   it('survives very long and deeply nested inputs', () => {

@@ -176,10 +176,14 @@ describe('parseFilter: limits', () => {
     expect(error.reason).toContain('longer than');
   });
 
-  it('refuses 100k characters quickly', () => {
-    const started = performance.now();
-    expect(syntaxError('('.repeat(100_000)).reason).toContain('longer than');
-    expect(performance.now() - started).toBeLessThan(100);
+  it('refuses 100k characters by their length, before reading any of them', () => {
+    // A character the tokenizer refuses at position 0 shows that the length is checked first.
+    for (const oversized of ['('.repeat(100_000), '#'.repeat(100_000)]) {
+      const error = syntaxError(oversized);
+      expect(error.reason).toContain('longer than');
+      expect(error.position).toBe(MAX_FILTER_LENGTH);
+    }
+    expect(syntaxError('#'.repeat(MAX_FILTER_LENGTH)).position).toBe(0);
   });
 
   it(`accepts ${MAX_FILTER_DEPTH} levels of nesting and refuses one more`, () => {

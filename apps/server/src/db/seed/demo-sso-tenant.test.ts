@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthTestContext, createAuthTestApp } from '../../modules/auth/auth-test-support';
-import { startTestProvider, type TestProvider } from '../../modules/sso/oidc-test-provider';
+import { type OidcTestProvider, startOidcTestProvider } from '../../test/oidc-test-provider';
 import { TestClient } from '../../test/test-app';
 import { invoices } from '../schema/invoices';
 import { tenants } from '../schema/tenants';
@@ -9,16 +9,22 @@ import { DEMO_PASSWORD } from './demo-catalogue';
 import { SSO_DEMO_LOGIN, SSO_DEMO_TENANT } from './demo-sso-tenant';
 import { seedDemo } from './seed-demo';
 
-let provider: TestProvider;
+const PORTAL = {
+  clientId: 'settle-portal',
+  clientSecret: 'settle-portal-secret-0123456789',
+  redirectUris: ['http://portal.test/sso'],
+};
+
+let provider: OidcTestProvider;
 let context: AuthTestContext;
 
 beforeAll(async () => {
-  provider = await startTestProvider({ redirectUri: 'http://portal.test/sso' });
+  provider = await startOidcTestProvider({ clients: [PORTAL], users: [{ login: SSO_DEMO_LOGIN }] });
   context = await createAuthTestApp({
     PUBLIC_ORIGIN: 'http://portal.test',
     OIDC_ISSUER: provider.issuer,
-    OIDC_CLIENT_ID: provider.client.id,
-    OIDC_CLIENT_SECRET: provider.client.secret,
+    OIDC_CLIENT_ID: PORTAL.clientId,
+    OIDC_CLIENT_SECRET: PORTAL.clientSecret,
   });
   await seedDemo(context.database.db, { invoices: 100, seed: 7, today: new Date('2026-11-22T12:00:00Z') });
 }, 60_000);

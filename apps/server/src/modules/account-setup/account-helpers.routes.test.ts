@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../admin/command-list';
+import { expectError } from '../../test/expect-error';
 import { buildCustomer, buildTenant, buildUser } from '../../test/factories';
 import { TestClient } from '../../test/test-app';
 import { type AuthTestContext, createAuthTestApp, recordQueries } from '../auth/auth-test-support';
@@ -104,7 +105,7 @@ describe('POST /auth/companyDefMask', () => {
 
   it('refuses an empty login name with a field message', async () => {
     const response = await postName(await client(), ' ');
-    expect(response.statusCode).toBe(400);
+    expectError(response, 400, 'VALIDATION_FAILED');
     expect(response.json().fieldErrors).toEqual([{ field: 'body', message: 'Enter your login name' }]);
   });
 });

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTokens } from '../../db/schema/access';
 import { users } from '../../db/schema/users';
+import { expectError } from '../../test/expect-error';
 import { buildCustomer, buildTenant, TEST_PASSWORD } from '../../test/factories';
 import { TestClient } from '../../test/test-app';
 import { hashAccountCode } from '../auth/account-tokens';
@@ -158,7 +159,7 @@ describe('registration to activation', () => {
     expect(await sessionRow(context, caller.cookies.get('SETTLE_SESSION'))).toMatchObject({
       state: 'pin_pending',
     });
-    expect((await caller.get('/invoices/associationAccounts')).statusCode).toBe(401);
+    expectError(await caller.get('/invoices/associationAccounts'), 401, 'UNAUTHENTICATED');
     expect((await userRow(address)).active).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTokens, captchaChallenges, courierMessages } from '../../db/schema/access';
 import { customerContacts } from '../../db/schema/contacts';
 import { userCustomers, userRoles, users } from '../../db/schema/users';
+import { expectError } from '../../test/expect-error';
 import { buildCustomer, buildTenant, buildUser } from '../../test/factories';
 import { TestClient } from '../../test/test-app';
 import { hashAccountCode } from '../auth/account-tokens';
@@ -153,7 +154,7 @@ describe('GET /user/registration', () => {
 
   it('refuses a link without its parameters with field messages', async () => {
     const response = await (await client()).get('/user/registration?companyId=');
-    expect(response.statusCode).toBe(400);
+    expectError(response, 400, 'VALIDATION_FAILED');
     expect(response.json().fieldErrors).toEqual(
       expect.arrayContaining([
         { field: 'querystring.companyId', message: ACCOUNT_SETUP_MESSAGES.linkRequired },

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTokens, loginThrottles } from '../../db/schema/access';
 import { sessions } from '../../db/schema/sessions';
 import { users } from '../../db/schema/users';
+import { expectError } from '../../test/expect-error';
 import { buildCustomer, buildTenant, buildUser, TEST_PASSWORD } from '../../test/factories';
 import { TestClient } from '../../test/test-app';
 import { hashAccountCode } from '../auth/account-tokens';
@@ -96,8 +97,8 @@ describe('password reset from the recovery email', () => {
     expect(caller.cookies.has('SETTLE_SESSION')).toBe(false);
 
     expect(await sessionsOf(user.id)).toHaveLength(0);
-    expect((await laptop.get('/invoices/associationAccounts')).statusCode).toBe(401);
-    expect((await phone.get('/invoices/associationAccounts')).statusCode).toBe(401);
+    expectError(await laptop.get('/invoices/associationAccounts'), 401, 'UNAUTHENTICATED');
+    expectError(await phone.get('/invoices/associationAccounts'), 401, 'UNAUTHENTICATED');
     expect(
       await context.database.db
         .select()
@@ -209,7 +210,7 @@ describe('password reset refusals change nothing', () => {
       activationCode: theirs.link.activationCode,
       ...passwords,
     });
-    expect(response.statusCode).toBe(406);
+    expectError(response, 406, 'LINK_EXPIRED');
     await passwordUnchanged(mine.user.loginName);
     await passwordUnchanged(theirs.user.loginName);
   });
@@ -221,7 +222,7 @@ describe('password reset refusals change nothing', () => {
       password: 'short',
       confirmPassword: 'other',
     });
-    expect(response.statusCode).toBe(400);
+    expectError(response, 400, 'VALIDATION_FAILED');
     expect(response.json().fieldErrors).toEqual([
       { field: 'body.password', message: ACCOUNT_SETUP_MESSAGES.passwordLength },
       { field: 'body.confirmPassword', message: ACCOUNT_SETUP_MESSAGES.passwordMismatch },

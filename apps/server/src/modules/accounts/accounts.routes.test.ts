@@ -1,12 +1,12 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/users';
+import { expectError } from '../../test/expect-error';
 import { buildCustomer, buildInvoice, buildTenant, buildUser, TEST_PASSWORD } from '../../test/factories';
 import { createTestApp, TestClient, type TestContext } from '../../test/test-app';
 
 let context: TestContext;
 const people = { multi: '', noDefault: '', noCurrency: '' };
 const numbers = { usdCad: '', eur: '', foreign: '', bare: '' };
+const ids = { tenant: 0, usdCad: 0 };
 
 beforeAll(async () => {
   context = await createTestApp();
@@ -16,6 +16,7 @@ beforeAll(async () => {
   const eur = await buildCustomer(db, tenant.id, { company: 'Beta Foods', currencies: ['EUR'] });
   const foreign = await buildCustomer(db, tenant.id, { company: 'Gamma Secret', currencies: ['USD'] });
   const bare = await buildCustomer(db, tenant.id, { company: 'Delta New', currencies: [] });
+  Object.assign(ids, { tenant: tenant.id, usdCad: usdCad.id });
   Object.assign(numbers, {
     usdCad: usdCad.custNo,
     eur: eur.custNo,
@@ -97,9 +98,16 @@ describe('current customer and currency', () => {
     const unchanged = await client.get(`/user/currenctCust/${numbers.usdCad}`);
     expect(unchanged.json()).toMatchObject({ currentCustNo: numbers.usdCad, currencyCode: 'CAD' });
 
-    const badCode = await client.put(`/user/currenctCust/${numbers.usdCad}`, { currencyCode: 'euro' });
-    expect(badCode.statusCode).toBe(400);
-    expect(badCode.json().fieldErrors[0].field).toBe('body.currencyCode');
+    const badCode = expectError(
+      await client.put(`/user/currenctCust/${numbers.usdCad}`, { currencyCode: 'euro' }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expect(badCode.fieldErrors).toEqual([{ field: 'body.currencyCode', message: expect.any(String) }]);
+    expect((await client.get(`/user/currenctCust/${numbers.usdCad}`)).json()).toMatchObject({
+      currentCustNo: numbers.usdCad,
+      currencyCode: 'CAD',
+    });
   });
 
   it('keeps the currency when the same customer is chosen again, and takes the first currency of a new one', async () => {
@@ -118,24 +126,34 @@ describe('current customer and currency', () => {
   });
 
   it("answers 404 for another customer's number exactly as for one that does not exist", async () => {
-    const { client } = await signedIn(people.multi);
-    const foreign = await client.put(`/user/currenctCust/${numbers.foreign}`, {});
-    const missing = await client.put('/user/currenctCust/NOPE-1', {});
-    expect(foreign.statusCode).toBe(404);
-    expect(missing.statusCode).toBe(404);
-    expect(foreign.json().code).toBe(missing.json().code);
-    expect((await client.get(`/user/currenctCust/${numbers.foreign}`)).statusCode).toBe(404);
-    expect((await client.get('/user/currenctCust/bad%20number')).statusCode).toBe(400);
+    const { client, userData } = await signedIn(people.multi);
+    const foreign = expectError(
+      await client.put(`/user/currenctCust/${numbers.foreign}`, {}),
+      404,
+      'NOT_FOUND',
+    );
+    const missing = expectError(await client.put('/user/currenctCust/NOPE-1', {}), 404, 'NOT_FOUND');
+    expect(foreign.message).toBe(missing.message.replace('NOPE-1', numbers.foreign));
+    expectError(await client.get(`/user/currenctCust/${numbers.foreign}`), 404, 'NOT_FOUND');
+    const badNumber = expectError(
+      await client.get('/user/currenctCust/bad%20number'),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expect(badNumber.fieldErrors).toEqual([{ field: 'params.custNo', message: expect.any(String) }]);
+    // None of the refusals moved the session off its customer.
     const summary = (await client.get('/dashboard/custSummary')).json();
-    expect(summary.custNo).not.toBe(numbers.foreign);
+    expect(summary.custNo).toBe(userData.currentCustNo);
   });
 });
 
 describe('GET /location/serverDate and /dashboard/custSummary', () => {
   it("answers today's date in the user's time zone", async () => {
-    const { client } = await signedIn(people.multi);
-    const { db } = context.database;
-    await db.update(users).set({ timezone: 'Pacific/Kiritimati' }).where(eq(users.loginName, people.multi));
+    const faraway = await buildUser(context.database.db, ids.tenant, {
+      customers: [{ id: ids.usdCad }],
+      overrides: { timezone: 'Pacific/Kiritimati' },
+    });
+    const { client } = await signedIn(faraway.loginName);
     const body = (await client.get('/location/serverDate')).json();
     expect(body.serverDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(body.serverDate).toBe(

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { sessions } from '../../db/schema/sessions';
 import { users } from '../../db/schema/users';
+import { expectError } from '../../test/expect-error';
 import {
   buildCustomer,
   buildLegalTemplate,
@@ -100,11 +101,12 @@ describe('POST /auth/login', () => {
     const client = new TestClient(context);
     await client.get('/config.js');
     const response = await client.post('/auth/login', { loginName: '  ', password: 'x' });
-    expect(response.statusCode).toBe(400);
+    expectError(response, 400, 'VALIDATION_FAILED');
     expect(response.json().fieldErrors).toContainEqual({
       field: 'body.loginName',
       message: 'Enter your login name',
     });
+    expect(client.cookies.has('SETTLE_SESSION')).toBe(false);
   });
 
   it('rotates the session at sign-in: the old token stops working', async () => {
@@ -118,7 +120,13 @@ describe('POST /auth/login', () => {
       url: `${context.api}/invoices/associationAccounts`,
       cookies: { SETTLE_SESSION: firstToken },
     });
-    expect(stale.statusCode).toBe(401);
+    expectError(stale, 401, 'UNAUTHENTICATED');
+    expect(
+      await context.database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, hashToken(firstToken))),
+    ).toEqual([]);
     expect((await client.get('/invoices/associationAccounts')).statusCode).toBe(200);
   });
 
@@ -157,12 +165,12 @@ describe('CSRF', () => {
       csrf: false,
       headers: { 'x-xsrf-token': foreignToken },
     });
-    expect(mismatched.statusCode).toBe(403);
+    expectError(mismatched, 403, 'CSRF_REJECTED');
 
     // Cookie and header agree, but the token is not the one bound to this session.
     client.cookies.set('XSRF-TOKEN', foreignToken);
     const wrongSession = await client.put(`/user/currenctCust/${custNo}`, {});
-    expect(wrongSession.statusCode).toBe(403);
+    expectError(wrongSession, 403, 'CSRF_REJECTED');
 
     // The refused calls changed nothing: the session still has the default account, not custNo.
     const tokenHash = hashToken(client.cookies.get('SETTLE_SESSION')!);
@@ -175,13 +183,16 @@ describe('CSRF', () => {
   it('refuses sign-in without the XSRF header', async () => {
     const client = new TestClient(context);
     await client.get('/config.js');
+    const before = await sessionCount();
     const response = await client.request({
       method: 'POST',
       url: '/auth/login',
       payload: { loginName, password: TEST_PASSWORD },
       csrf: false,
     });
-    expect(response.statusCode).toBe(403);
+    expectError(response, 403, 'CSRF_REJECTED');
+    expect(client.cookies.has('SETTLE_SESSION')).toBe(false);
+    expect(await sessionCount()).toBe(before);
   });
 });
 
@@ -194,7 +205,7 @@ describe('sessions', () => {
       url: `${context.api}/invoices/associationAccounts`,
       cookies: { SETTLE_SESSION: 'made-up-token' },
     });
-    expect(forged.statusCode).toBe(401);
+    expectError(forged, 401, 'UNAUTHENTICATED');
   });
 
   it('ends the session at sign-out: the old cookie no longer works', async () => {
@@ -208,7 +219,7 @@ describe('sessions', () => {
       url: `${context.api}/invoices/associationAccounts`,
       cookies: { SETTLE_SESSION: token },
     });
-    expect(replay.statusCode).toBe(401);
+    expectError(replay, 401, 'UNAUTHENTICATED');
     const rows = await context.database.db
       .select()
       .from(sessions)
@@ -255,7 +266,7 @@ describe('sessions', () => {
     expect((await client.get('/invoices/associationAccounts')).statusCode).toBe(200);
     await db.update(users).set({ active: false }).where(eq(users.id, soonInactive.id));
     const response = await client.get('/invoices/associationAccounts');
-    expect(response.statusCode).toBe(415);
+    expectError(response, 415, 'USER_INACTIVE');
     expect(response.json().message).toContain('deactivated');
   });
 });
@@ -272,6 +283,11 @@ describe('GET /auth/privacyTemplate', () => {
       (await client.get('/auth/privacyTemplate?type=1&userBrowserPreferedLanguage=de')).json().value,
     ).toBe('We keep little.');
     expect((await client.get('/auth/privacyTemplate?type=2')).json()).toEqual({ value: '' });
-    expect((await client.get('/auth/privacyTemplate?type=3')).statusCode).toBe(400);
+    const unknownType = expectError(
+      await client.get('/auth/privacyTemplate?type=3'),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expect(unknownType.fieldErrors).toEqual([{ field: 'querystring.type', message: expect.any(String) }]);
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { pinChallenges } from '../../db/schema/access';
 import { sessions } from '../../db/schema/sessions';
+import { expectError } from '../../test/expect-error';
 import { buildCustomer, buildTenant, buildUser } from '../../test/factories';
 import { TestClient } from '../../test/test-app';
 import {
@@ -133,12 +134,13 @@ describe('the PIN step', () => {
     const list = await client.get('/invoices/associationAccounts');
     expect(list.statusCode).toBe(401);
     expect(list.json().code).toBe('UNAUTHENTICATED');
-    const change = await client.put('/user/currenctCust/C1', {});
-    expect(change.statusCode).toBe(401);
+    const sessionBefore = await sessionRow(context, client.cookies.get('SETTLE_SESSION'));
+    expectError(await client.put('/user/currenctCust/C1', {}), 401, 'UNAUTHENTICATED');
+    expect(await sessionRow(context, client.cookies.get('SETTLE_SESSION'))).toEqual(sessionBefore);
     // Skipping the code by sending the password alone again only starts another attempt.
     const again = await user.signIn(client);
     expect(again.json()).toMatchObject({ pinRequired: true });
-    expect((await client.get('/invoices/associationAccounts')).statusCode).toBe(401);
+    expectError(await client.get('/invoices/associationAccounts'), 401, 'UNAUTHENTICATED');
   });
 
   it('accepts a code once: replaying it with the old or the new cookie fails', async () => {
@@ -243,7 +245,9 @@ describe('the PIN step', () => {
     expect(client.cookies.get('SETTLE_SESSION')).toBe(token);
 
     // A new code, after the resend interval: at most 5 guesses per 30 seconds.
-    expect((await client.post('/auth/resendPin')).statusCode).toBe(429);
+    const early = expectError(await client.post('/auth/resendPin'), 429, 'RATE_LIMITED');
+    expect(early.message).toMatch(/Wait \d+ seconds before asking for a new one/);
+    expect(await challengesOf(token)).toHaveLength(1);
     await context.database.db
       .update(pinChallenges)
       .set({ sentAt: new Date(Date.now() - 31_000) })

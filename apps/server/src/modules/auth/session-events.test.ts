@@ -4,6 +4,7 @@ import { adminCommands } from '../../admin/commands';
 import { sessions } from '../../db/schema/sessions';
 import { users } from '../../db/schema/users';
 import { isAllowedHost } from '../../plugins/session';
+import { expectError } from '../../test/expect-error';
 import { buildCustomer, buildTenant, buildUser, TEST_PASSWORD } from '../../test/factories';
 import { TestClient } from '../../test/test-app';
 import { type AuthTestContext, createAuthTestApp, sessionRow } from './auth-test-support';
@@ -11,6 +12,8 @@ import { type AuthTestContext, createAuthTestApp, sessionRow } from './auth-test
 let context: AuthTestContext;
 let loginName: string;
 let userId: number;
+let tenantId: number;
+let customerId: number;
 
 const HOST = 'portal.example.com';
 
@@ -33,12 +36,14 @@ beforeAll(async () => {
   const user = await buildUser(db, tenant.id, { customers: [{ id: customer.id }] });
   loginName = user.loginName;
   userId = user.id;
+  tenantId = tenant.id;
+  customerId = customer.id;
 });
 afterAll(() => context.close());
 
-async function signedIn(host = HOST) {
+async function signedIn(host = HOST, login = loginName) {
   const client = new HostClient(host);
-  const response = await client.signIn(loginName, TEST_PASSWORD);
+  const response = await client.signIn(login, TEST_PASSWORD);
   expect(response.statusCode).toBe(200);
   return client;
 }
@@ -131,17 +136,16 @@ describe('HOST_HEADER_MODIFIED', () => {
 });
 
 describe('a deactivated user', () => {
-  it('is refused with 415 on the next call and at sign-in', async () => {
-    const client = await signedIn();
-    await context.database.db.update(users).set({ active: false }).where(eq(users.id, userId));
-    try {
-      const response = await client.get('/invoices/associationAccounts');
-      expect(response.statusCode).toBe(415);
-      expect(response.json().code).toBe('USER_INACTIVE');
-      const signIn = await new HostClient(HOST).signIn(loginName, TEST_PASSWORD);
-      expect(signIn.statusCode).toBe(415);
-    } finally {
-      await context.database.db.update(users).set({ active: true }).where(eq(users.id, userId));
-    }
+  it('is refused with 415 on the next call and at sign-in, and keeps no session', async () => {
+    const { db } = context.database;
+    const user = await buildUser(db, tenantId, { customers: [{ id: customerId }] });
+    const client = await signedIn(HOST, user.loginName);
+    await db.update(users).set({ active: false }).where(eq(users.id, user.id));
+
+    expectError(await client.get('/invoices/associationAccounts'), 415, 'USER_INACTIVE');
+    const again = new HostClient(HOST);
+    expectError(await again.signIn(user.loginName, TEST_PASSWORD), 415, 'USER_INACTIVE');
+    expect(again.cookies.has('SETTLE_SESSION')).toBe(false);
+    expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTokens, courierMessages } from '../../db/schema/access';
+import { expectError } from '../../test/expect-error';
 import { buildCustomer, buildTenant, buildUser } from '../../test/factories';
 import { TestClient } from '../../test/test-app';
 import { hashAccountCode } from './account-tokens';
@@ -27,17 +28,6 @@ beforeAll(async () => {
     loginName: 'plain.user',
     customers,
     overrides: { email: 'plain@example.com' },
-  });
-  await buildUser(db, tenant.id, {
-    loginName: 'marie.curie',
-    customers,
-    overrides: { email: 'marie@example.fr', language: 'fr', firstName: 'Marie' },
-  });
-  await buildUser(db, tenant.id, { loginName: 'no.email', customers });
-  await buildUser(db, tenant.id, {
-    loginName: 'gone.user',
-    customers,
-    overrides: { email: 'gone@example.com', active: false },
   });
 });
 afterAll(() => context.close());
@@ -123,20 +113,36 @@ describe('POST /auth/prelogin', () => {
   it('refuses an empty name with a field message', async () => {
     const caller = await client();
     const response = await postName(caller, '/auth/prelogin', '  ');
-    expect(response.statusCode).toBe(400);
+    expectError(response, 400, 'VALIDATION_FAILED');
     expect(response.json().fieldErrors).toEqual([{ field: 'body', message: 'Enter your login name' }]);
   });
 });
 
 describe('POST /auth/troubleSigningIn', () => {
+  let sequence = 0;
+  /** A user of its own for each test: recovery emails are throttled per login. */
+  function helpSeeker(overrides: NonNullable<Parameters<typeof buildUser>[2]>['overrides'] = {}) {
+    const n = ++sequence;
+    return buildUser(context.database.db, tenantId, {
+      loginName: `help.seeker.${n}`,
+      customers: [{ id: customerId }],
+      overrides: { email: `seeker.${n}@example.com`, ...overrides },
+    });
+  }
+
+  function tokensOf(userId: number) {
+    return context.database.db.select().from(accountTokens).where(eq(accountTokens.userId, userId));
+  }
+
   it('emails a single-use recovery link to a known login, after answering', async () => {
+    const user = await helpSeeker();
     const caller = await client();
-    const response = await postName(caller, '/auth/troubleSigningIn', 'PLAIN.USER');
+    const response = await postName(caller, '/auth/troubleSigningIn', user.loginName.toUpperCase());
     expect(response.json()).toEqual({ sent: true });
     // The work happens after the answer.
-    expect(await emailsTo('plain@example.com')).toHaveLength(0);
+    expect(await emailsTo(user.email)).toHaveLength(0);
     await context.drain();
-    const [email] = await emailsTo('plain@example.com');
+    const [email] = await emailsTo(user.email);
     expect(email).toMatchObject({ channel: 'email', subject: 'Acme Portal: sign-in help', status: 'sent' });
     const link =
       /https:\/\/portal\.example\.com\/resetPassword\?companyId=([\w-]+)&code=([\w-]{43})&namedUser=([\w-]+)\n/.exec(
@@ -146,64 +152,62 @@ describe('POST /auth/troubleSigningIn', () => {
     // The company and the login name travel sealed: the reset page sends them back unchanged.
     const { sealer } = context.app.services;
     expect(sealer.open('companyId', link![1]!)).toBe(String(customerId));
-    expect(sealer.open('namedUser', link![3]!)).toBe('plain.user');
-    expect(email!.body).not.toContain('namedUser=plain.user');
+    expect(sealer.open('namedUser', link![3]!)).toBe(user.loginName);
+    expect(email!.body).not.toContain(`namedUser=${user.loginName}`);
     const [token] = await context.database.db
       .select()
       .from(accountTokens)
       .where(eq(accountTokens.codeHash, hashAccountCode(link![2]!)));
-    expect(token).toMatchObject({ purpose: 'recovery', usedAt: null });
+    expect(token).toMatchObject({ purpose: 'recovery', usedAt: null, userId: user.id });
     expect(token!.expiresAt.getTime() - token!.createdAt.getTime()).toBe(60 * 60_000);
     expect(email!.body).toContain('expires in 60 minutes');
   });
 
   it('writes in the user language', async () => {
+    const user = await helpSeeker({ language: 'fr', firstName: 'Marie' });
     const caller = await client();
-    await caller.post('/auth/troubleSigningIn', { loginName: 'MARIE.CURIE' });
+    await caller.post('/auth/troubleSigningIn', { loginName: user.loginName.toUpperCase() });
     await context.drain();
-    const [email] = await emailsTo('marie@example.fr');
+    const [email] = await emailsTo(user.email);
     expect(email!.subject).toBe('Acme Portal : aide à la connexion');
     expect(email!.body).toMatch(/^Bonjour Marie,/);
   });
 
   it('answers alike, with the same request work, for unknown, inactive and email-less logins, and sends nothing', async () => {
+    const known = await helpSeeker();
+    const inactive = await helpSeeker({ active: false });
+    const emailless = await helpSeeker({ email: '' });
     const caller = await client();
-    const known = await recordQueries(context, async () => {
-      expect((await postName(caller, '/auth/troubleSigningIn', 'PLAIN.USER')).json()).toEqual({
+    const knownWork = await recordQueries(context, async () => {
+      expect((await postName(caller, '/auth/troubleSigningIn', known.loginName)).json()).toEqual({
         sent: true,
       });
     });
-    expect(known.length).toBeGreaterThanOrEqual(2);
-    for (const name of ['NOBODY.HERE', 'GONE.USER', 'NO.EMAIL']) {
+    expect(knownWork.length).toBeGreaterThanOrEqual(2);
+    for (const name of ['NOBODY.HERE', inactive.loginName, emailless.loginName]) {
       const other = await recordQueries(context, async () => {
-        const response = await postName(caller, '/auth/troubleSigningIn', name);
+        const response = await postName(caller, '/auth/troubleSigningIn', name.toUpperCase());
         expect(response.statusCode).toBe(200);
         expect(response.json()).toEqual({ sent: true });
       });
-      expect(other, name).toEqual(known);
+      expect(other, name).toEqual(knownWork);
     }
     await context.drain();
-    expect(await emailsTo('gone@example.com')).toHaveLength(0);
-    const tokens = await context.database.db.select({ userId: accountTokens.userId }).from(accountTokens);
-    expect(new Set(tokens.map((token) => token.userId)).size).toBe(2);
+    expect(await emailsTo(known.email)).toHaveLength(1);
+    expect(await emailsTo(inactive.email)).toHaveLength(0);
+    expect(await tokensOf(known.id)).toHaveLength(1);
+    expect(await tokensOf(inactive.id)).toHaveLength(0);
+    expect(await tokensOf(emailless.id)).toHaveLength(0);
   });
 
   it('sends at most one recovery email a minute per login', async () => {
-    const other = await buildUser(context.database.db, tenantId, {
-      loginName: 'flood.target',
-      customers: [{ id: customerId }],
-      overrides: { email: 'flood@example.com' },
-    });
+    const user = await helpSeeker();
     const caller = await client();
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      await postName(caller, '/auth/troubleSigningIn', 'FLOOD.TARGET');
+      await postName(caller, '/auth/troubleSigningIn', user.loginName);
       await context.drain();
     }
-    expect(await emailsTo('flood@example.com')).toHaveLength(1);
-    const tokens = await context.database.db
-      .select()
-      .from(accountTokens)
-      .where(eq(accountTokens.userId, other.id));
-    expect(tokens).toHaveLength(1);
+    expect(await emailsTo(user.email)).toHaveLength(1);
+    expect(await tokensOf(user.id)).toHaveLength(1);
   });
 });

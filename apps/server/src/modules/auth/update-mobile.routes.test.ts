@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pinChallenges } from '../../db/schema/access';
 import { users } from '../../db/schema/users';
+import { expectError } from '../../test/expect-error';
 import { buildCustomer, buildTenant, buildUser, TEST_PASSWORD } from '../../test/factories';
 import { TestClient } from '../../test/test-app';
 import {
@@ -58,7 +59,7 @@ describe('SEND_PINCODE_NO_MOBILE', () => {
     });
     const token = client.cookies.get('SETTLE_SESSION');
     expect(await sessionRow(context, token)).toMatchObject({ state: 'pin_pending', userId: user.id });
-    expect((await client.get('/invoices/associationAccounts')).statusCode).toBe(401);
+    expectError(await client.get('/invoices/associationAccounts'), 401, 'UNAUTHENTICATED');
     // No code could be sent, so none is waiting.
     const challenges = await context.database.db
       .select()
@@ -120,7 +121,7 @@ describe('POST /auth/updateMobile', () => {
         smsAreaCode: '+1',
         smsPhone: `555${character}0100`,
       });
-      expect(response.statusCode).toBe(400);
+      expectError(response, 400, 'VALIDATION_FAILED');
       expect(response.json().fieldErrors).toEqual([
         { field: 'body.smsPhone', message: 'These characters are not allowed: > < % " \' ; =' },
       ]);
@@ -178,7 +179,7 @@ describe('POST /auth/updateMobile', () => {
       loginName: plain.loginName,
       smsPhone: '5550103333',
     });
-    expect(onActive.statusCode).toBe(401);
+    expectError(onActive, 401, 'NO_PENDING_SIGN_IN');
     expect(await storedPhone(plain.id)).toEqual({ smsAreaCode: '', smsPhone: '' });
   });
 });

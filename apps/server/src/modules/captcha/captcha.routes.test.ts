@@ -2,6 +2,7 @@ import { CAPTCHA_ID_HEADER } from '@settle/shared/account-setup';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchaChallenges } from '../../db/schema/access';
+import { expectError } from '../../test/expect-error';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { CAPTCHA_PICTURES_PER_MINUTE } from './captcha.service';
 
@@ -22,7 +23,12 @@ async function newCaptcha(remoteAddress = `10.7.0.${++sequence}`) {
 
 async function devAnswer(id: string) {
   const response = await context.app.inject({ url: `${context.api}/dev/captcha/${id}` });
-  return { statusCode: response.statusCode, answer: response.json().answer as string | undefined };
+  const body = response.json();
+  return {
+    statusCode: response.statusCode,
+    code: body.code as string | undefined,
+    answer: body.answer as string | undefined,
+  };
 }
 
 async function storedChallenge(id: string) {
@@ -87,7 +93,7 @@ describe('captcha verification', () => {
     expect(await verify(id, typed)).toBe(true);
     expect(await storedChallenge(id)).toBeUndefined();
     expect(await verify(id, answer!)).toBe(false);
-    expect((await devAnswer(id)).statusCode).toBe(404);
+    expect(await devAnswer(id)).toEqual({ statusCode: 404, code: 'NOT_FOUND', answer: undefined });
   });
 
   it('refuses a wrong answer and deletes the challenge, so the right one fails afterwards', async () => {
@@ -137,7 +143,7 @@ describe('without DEV_OUTBOX', () => {
       const id = picture.headers[CAPTCHA_ID_HEADER] as string;
       expect(production.app.services.captcha.keptAnswer(id)).toBeUndefined();
       const dev = await production.app.inject({ url: `${production.api}/dev/captcha/${id}` });
-      expect(dev.statusCode).toBe(404);
+      expectError(dev, 404, 'NOT_FOUND');
       expect(dev.json().message).toBe(`No such endpoint: GET ${production.api}/dev/captcha/${id}`);
     } finally {
       await production.close();

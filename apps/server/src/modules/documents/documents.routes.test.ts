@@ -2,8 +2,15 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoiceLineItems } from '../../db/schema/invoices';
-import { buildCustomer, buildInvoice, buildTenant, buildUser, TEST_PASSWORD } from '../../test/factories';
+import { expectError } from '../../test/expect-error';
+import {
+  buildCustomer,
+  buildInvoice,
+  buildLineItems,
+  buildTenant,
+  buildUser,
+  TEST_PASSWORD,
+} from '../../test/factories';
 import { createTestApp, TestClient, type TestContext } from '../../test/test-app';
 import { readPdf } from './pdf-reader.test-helper';
 
@@ -12,16 +19,10 @@ let client: TestClient;
 const ids = { own: '', foreign: '', other: '' };
 
 async function addLines(invoiceId: number, count: number, describe: (n: number) => string) {
-  await context.database.db.insert(invoiceLineItems).values(
-    Array.from({ length: count }, (_, index) => ({
-      invoiceId,
-      lineNo: index + 1,
-      item: `SKU-${index + 1}`,
-      description: describe(index + 1),
-      qtyShip: '2.000',
-      price: '12.5000',
-      ext: '25.00',
-    })),
+  await buildLineItems(
+    context.database.db,
+    invoiceId,
+    Array.from({ length: count }, (_, index) => ({ description: describe(index + 1) })),
   );
 }
 
@@ -179,7 +180,8 @@ describe('GET /gateway/downloadLinkedContent', () => {
 
   it('respects invStatus: an open invoice is not found among closed ones and the other way round', async () => {
     expect((await download('invStatus=C&invNo=INV-A')).headers.message).toBe('INVOICE_NOT_FOUND');
-    expect((await download('invStatus=O&invNo=INV-CLOSED')).statusCode).toBe(404);
+    const openOnly = expectError(await download('invStatus=O&invNo=INV-CLOSED'), 404, 'INVOICE_NOT_FOUND');
+    expect(openOnly.args).toEqual(['INV-CLOSED']);
     const closed = await download('invStatus=C&invNo=INV-CLOSED');
     expect(closed.statusCode).toBe(200);
     expect((await readPdf(closed.rawPayload)).text).toContain('Closed');
@@ -244,6 +246,7 @@ describe('GET /invoices/getFonts', () => {
       expect(response.headers.message).toBe('FONT_NOT_FOUND');
       expect(response.json().code).toBe('FONT_NOT_FOUND');
     }
-    expect((await client.get('/invoices/getFonts')).statusCode).toBe(400);
+    const unnamed = expectError(await client.get('/invoices/getFonts'), 400, 'VALIDATION_FAILED');
+    expect(unnamed.fieldErrors).toEqual([{ field: 'querystring.fontName', message: expect.any(String) }]);
   });
 });

@@ -1,5 +1,6 @@
 import { HELP_TOPICS } from '@settle/shared/help';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../../test/expect-error';
 import { buildCustomer, buildTenant, buildUser, TEST_PASSWORD } from '../../test/factories';
 import { createTestApp, TestClient, type TestContext } from '../../test/test-app';
 
@@ -67,7 +68,8 @@ describe('GET /help/:topic', () => {
       code: 'NOT_FOUND',
       message: 'Help topic “payroll” was not found.',
     });
-    expect((await new TestClient(context).get('/help/payroll')).statusCode).toBe(404);
+    const anonymous = expectError(await new TestClient(context).get('/help/payroll'), 404, 'NOT_FOUND');
+    expect(anonymous.message).toBe('Help topic “payroll” was not found.');
   });
 
   it('refuses a signed-in topic without a session, with the reason', async () => {
@@ -81,7 +83,9 @@ describe('GET /help/:topic', () => {
     const client = await signedInClient();
     expect((await client.get('/help/accounts')).statusCode).toBe(200);
     await client.get('/auth/logout');
-    expect((await client.get('/help/accounts')).statusCode).toBe(401);
+    const refused = await client.get('/help/accounts');
+    expectError(refused, 401, 'UNAUTHENTICATED');
+    expect(refused.body).not.toContain('"title"');
   });
 
   it('serves the sign-in topic without a session, with an index of the public topics only', async () => {
@@ -93,7 +97,7 @@ describe('GET /help/:topic', () => {
 
   it('refuses a language that is not a language tag, with a clear message', async () => {
     const response = await new TestClient(context).get('/help/sign-in?language=%3Cscript%3E');
-    expect(response.statusCode).toBe(400);
+    expectError(response, 400, 'VALIDATION_FAILED');
     expect(response.json().message).toMatch(/language tag/);
   });
 });

@@ -1,5 +1,14 @@
+import { INVOICE_LINE_ITEM_FIELDS } from '@settle/shared/invoices';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCustomer, buildInvoice, buildTenant, buildUser, TEST_PASSWORD } from '../../test/factories';
+import { expectError } from '../../test/expect-error';
+import {
+  buildCustomer,
+  buildInvoice,
+  buildLineItems,
+  buildTenant,
+  buildUser,
+  TEST_PASSWORD,
+} from '../../test/factories';
 import { createTestApp, TestClient, type TestContext } from '../../test/test-app';
 
 let context: TestContext;
@@ -17,12 +26,18 @@ beforeAll(async () => {
   const user = await buildUser(db, tenant.id, { customers: [{ id: own.id }] });
   await buildUser(db, tenant.id, { customers: [{ id: foreign.id }] });
   for (let n = 1; n <= 30; n++) {
-    await buildInvoice(db, own, {
+    const invoice = await buildInvoice(db, own, {
       invNo: `INV-${String(n).padStart(3, '0')}`,
       amount: `${n * 10}.00`,
       dueDate: `2026-10-${String(n).padStart(2, '0')}`,
       poNumber: n % 3 === 0 ? 'PO-ACME' : 'PO-OTHER',
     });
+    if (n === 3) {
+      await buildLineItems(db, invoice.id, [
+        { item: 'BOLT', description: 'Bolts', qtyShip: '2.000', price: '10.0000', ext: '20.00' },
+        { item: 'NUT', description: 'Nuts', qtyShip: '1.000', price: '10.0000', ext: '10.00' },
+      ]);
+    }
   }
   await buildInvoice(db, own, {
     invNo: 'INV-CLOSED',
@@ -95,16 +110,28 @@ describe('GET /invoices', () => {
   });
 
   it('refuses a bad filter with 400 and a pointer, a bad sort field, and another customer with 404', async () => {
-    const bad = await client.get(`/invoices?filter=${encodeURIComponent("amount gt 'x' or (")}`);
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBeTruthy();
-    const unknownField = await client.get(`/invoices?filter=${encodeURIComponent("password eq 'x'")}`);
-    expect(unknownField.statusCode).toBe(400);
-    expect(unknownField.json().message).toContain('Invalid property');
-    expect((await client.get('/invoices?sort=password')).statusCode).toBe(400);
-    expect((await client.get('/invoices?pageSize=5000')).statusCode).toBe(400);
-    const foreign = await client.get(`/invoices?custNo=${ids.foreign}`);
-    expect(foreign.statusCode).toBe(404);
+    const bad = expectError(
+      await client.get(`/invoices?filter=${encodeURIComponent("amount gt 'x' or (")}`),
+      400,
+      'INVALID_FILTER',
+    );
+    // The pointer: where the filter ends, a condition was expected.
+    expect(bad.message).toMatch(/^Invalid property: .*\(at 18, /);
+    const unknownField = expectError(
+      await client.get(`/invoices?filter=${encodeURIComponent("password eq 'x'")}`),
+      400,
+      'INVALID_FILTER',
+    );
+    expect(unknownField.message).toContain('Invalid property');
+    const badSort = expectError(await client.get('/invoices?sort=password'), 400, 'VALIDATION_FAILED');
+    expect(badSort.fieldErrors).toEqual([
+      { field: 'querystring.sort', message: 'Not a sortable invoice field' },
+    ]);
+    const tooLarge = expectError(await client.get('/invoices?pageSize=5000'), 400, 'VALIDATION_FAILED');
+    expect(tooLarge.fieldErrors).toEqual([{ field: 'querystring.pageSize', message: expect.any(String) }]);
+    const foreign = expectError(await client.get(`/invoices?custNo=${ids.foreign}`), 404, 'NOT_FOUND');
+    const missing = expectError(await client.get('/invoices?custNo=C-NOPE'), 404, 'NOT_FOUND');
+    expect(foreign.message).toBe(missing.message.replace('C-NOPE', ids.foreign));
     expect((await client.get('/invoices?currencyCode=GBP')).json().code).toBe('CURRENCY_NOT_AVAILABLE');
   });
 });
@@ -119,7 +146,23 @@ describe('GET /invoices/detail', () => {
       dataType: 'string',
       value: 'PO-ACME',
     });
-    expect(body.lineItemFields[0]).toMatchObject({ field: 'lineNo', sort: 'asc' });
+    expect(body.lineItemFields).toEqual(INVOICE_LINE_ITEM_FIELDS);
+    expect(body.lineItems).toEqual([
+      expect.objectContaining({
+        lineNo: 1,
+        item: 'BOLT',
+        description: 'Bolts',
+        qtyShip: '2.000',
+        ext: '20.00',
+      }),
+      expect.objectContaining({
+        lineNo: 2,
+        item: 'NUT',
+        description: 'Nuts',
+        qtyShip: '1.000',
+        ext: '10.00',
+      }),
+    ]);
     expect(body.maxAmount).toBe('30.00');
     const tranId = body.invoice.tranId;
     expect((await client.get(`/invoices/detail/INV-003/${tranId}`)).json().invoice.tranId).toBe(tranId);
@@ -128,9 +171,10 @@ describe('GET /invoices/detail', () => {
   it("answers 404 for another customer's invoice exactly as for a missing one", async () => {
     const foreign = await client.get('/invoices/detail/INV-SECRET');
     const missing = await client.get('/invoices/detail/INV-NOPE');
-    expect(foreign.statusCode).toBe(404);
-    expect(missing.statusCode).toBe(404);
+    expectError(foreign, 404, 'NOT_FOUND');
+    expectError(missing, 404, 'NOT_FOUND');
+    expect(foreign.json().message).toBe(missing.json().message.replace('INV-NOPE', 'INV-SECRET'));
     expect(foreign.body).not.toContain('999');
-    expect((await client.get('/invoices/detail/INV-003?status=C')).statusCode).toBe(404);
+    expectError(await client.get('/invoices/detail/INV-003?status=C'), 404, 'NOT_FOUND');
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../../test/expect-error';
 import { buildCustomer, buildTenant, buildUser, TEST_PASSWORD } from '../../test/factories';
 import { createTestApp, TestClient, type TestContext } from '../../test/test-app';
 
@@ -53,7 +54,10 @@ describe('search fields and saved searches', () => {
     expect(list[0]).toMatchObject({ name: 'Big ones', filter: 'amount gt 500' });
     expect((await bob.get('/search/saved?grid=invoices')).json()).toEqual([]);
     // Another user's search answers 404 and stays.
-    expect((await bob.request({ method: 'DELETE', url: `/search/saved/${saved.id}` })).statusCode).toBe(404);
+    expectError(await bob.request({ method: 'DELETE', url: `/search/saved/${saved.id}` }), 404, 'NOT_FOUND');
+    expect((await alice.get('/search/saved?grid=invoices')).json()).toEqual([
+      expect.objectContaining({ id: saved.id, name: 'Big ones' }),
+    ]);
     expect((await alice.request({ method: 'DELETE', url: `/search/saved/${saved.id}` })).json()).toEqual({
       deleted: true,
     });
@@ -61,6 +65,7 @@ describe('search fields and saved searches', () => {
   });
 
   it('refuses invalid criteria, a bad filter and a missing name, saving nothing', async () => {
+    const before = (await alice.get('/search/saved?grid=invoices')).json();
     const badOperator = await alice.post('/search/saved', {
       grid: 'invoices',
       name: 'x',
@@ -81,6 +86,6 @@ describe('search fields and saved searches', () => {
     expect(badFilter.json().code).toBe('INVALID_FILTER');
     const noName = await alice.post('/search/saved', { grid: 'invoices', name: '  ', criteria, filter: '' });
     expect(noName.json().fieldErrors[0]).toEqual({ field: 'body.name', message: 'Give the search a name' });
-    expect((await alice.get('/search/saved?grid=invoices')).json()).toEqual([]);
+    expect((await alice.get('/search/saved?grid=invoices')).json()).toEqual(before);
   });
 });

@@ -1,9 +1,9 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTenant } from '../../test/factories';
+import { startOidcTestProvider } from '../../test/oidc-test-provider';
 import { createTestApp, TestClient, type TestContext } from '../../test/test-app';
 import { allowsPlainHttp } from './oidc-client';
-import { startTestProvider } from './oidc-test-provider';
 import { SSO_STATE_COOKIE } from './sso-state';
 
 const SSO_GUID = 'sso-tenant';
@@ -86,7 +86,16 @@ describe('single sign-on with a provider that cannot be reached', () => {
     expect(page.headers.location).toBe('/sso?error=SSO_FAILED');
 
     // A failed discovery is not remembered: the next sign-on finds the provider.
-    const provider = await startTestProvider({ redirectUri: 'http://portal.test/sso', port });
+    const provider = await startOidcTestProvider({
+      clients: [
+        {
+          clientId: 'settle-portal',
+          clientSecret: 'settle-portal-secret-0123456789',
+          redirectUris: ['http://portal.test/sso'],
+        },
+      ],
+      port,
+    });
     try {
       const retry = await client.get(`/auth/sso/start?solutionInstanceGuid=${SSO_GUID}`);
       expect(retry.statusCode).toBe(302);

@@ -3,25 +3,36 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { buildCustomer, buildInvoice, buildTenant, buildUser } from '../../test/factories';
+import { type OidcTestProvider, startOidcTestProvider } from '../../test/oidc-test-provider';
 import { TestClient } from '../../test/test-app';
 import { type AuthTestContext, createAuthTestApp, sessionRow } from '../auth/auth-test-support';
-import { startTestProvider, type TestProvider } from './oidc-test-provider';
 import { createSsoService } from './sso.service';
 import { openSsoState, SSO_STATE_COOKIE, sealSsoState } from './sso-state';
 
 const ORIGIN = 'https://portal.example.com';
 const SSO_GUID = 'sso-test';
+const PORTAL = {
+  clientId: 'settle-portal',
+  clientSecret: 'settle-portal-secret-0123456789',
+  redirectUris: [`${ORIGIN}/sso`],
+};
+/** Another application at the same provider, whose codes and tokens are not the portal's. */
+const OTHER_APP = {
+  clientId: 'other-app',
+  clientSecret: 'other-app-secret-0123456789',
+  redirectUris: [`${ORIGIN}/sso`],
+};
 
-let provider: TestProvider;
+let provider: OidcTestProvider;
 let context: AuthTestContext;
 
 beforeAll(async () => {
-  provider = await startTestProvider({ redirectUri: `${ORIGIN}/sso` });
+  provider = await startOidcTestProvider({ clients: [PORTAL, OTHER_APP] });
   context = await createAuthTestApp({
     PUBLIC_ORIGIN: ORIGIN,
     OIDC_ISSUER: provider.issuer,
-    OIDC_CLIENT_ID: provider.client.id,
-    OIDC_CLIENT_SECRET: provider.client.secret,
+    OIDC_CLIENT_ID: PORTAL.clientId,
+    OIDC_CLIENT_SECRET: PORTAL.clientSecret,
   });
   const { db } = context.database;
   const home = await buildTenant(db, { isDefault: true });
@@ -84,7 +95,7 @@ async function sessionCount(): Promise<number> {
 function recordingSso() {
   const warnings: string[] = [];
   const ignore = () => {};
-  const sso = createSsoService(context.database.db, {
+  const sso = createSsoService({
     config: context.config,
     auth: context.app.services.auth,
     sealer: context.app.services.sealer,
@@ -124,7 +135,7 @@ describe('GET /auth/sso/start', () => {
     expect(`${location.origin}${location.pathname}`).toBe(`${provider.issuer}/auth`);
     const query = Object.fromEntries(location.searchParams);
     expect(query).toMatchObject({
-      client_id: provider.client.id,
+      client_id: PORTAL.clientId,
       response_type: 'code',
       scope: 'openid profile email',
       redirect_uri: `${ORIGIN}/sso`,
@@ -250,7 +261,7 @@ describe('POST /auth/ssologin', () => {
     // The other client's own sign-on, answered with our state, as an attacker would inject it.
     const foreign = new URL(`${provider.issuer}/auth`);
     foreign.search = new URLSearchParams({
-      client_id: provider.otherClient.id,
+      client_id: OTHER_APP.clientId,
       response_type: 'code',
       scope: 'openid',
       redirect_uri: `${ORIGIN}/sso`,
@@ -272,8 +283,7 @@ describe('POST /auth/ssologin', () => {
     const saved = openSsoState(context.app.services.sealer, sealedState, Date.now())!;
     provider.substituteNextIdToken(
       await provider.idTokenFor({
-        clientId: provider.otherClient.id,
-        secret: provider.otherClient.secret,
+        clientId: OTHER_APP.clientId,
         login: 'sso.user',
         nonce: saved.nonce,
       }),
@@ -293,8 +303,7 @@ describe('POST /auth/ssologin', () => {
     const sealedState = client.cookies.get(SSO_STATE_COOKIE)!;
     provider.substituteNextIdToken(
       await provider.idTokenFor({
-        clientId: provider.client.id,
-        secret: provider.client.secret,
+        clientId: PORTAL.clientId,
         login: 'sso.user',
         nonce: 'a-nonce-of-another-sign-on',
       }),
@@ -311,8 +320,7 @@ describe('POST /auth/ssologin', () => {
     const body = await signOnAt(client, 'sso.user');
     provider.substituteNextIdToken(
       await provider.idTokenFor({
-        clientId: provider.otherClient.id,
-        secret: provider.otherClient.secret,
+        clientId: OTHER_APP.clientId,
         login: 'sso.user',
         nonce: openSsoState(context.app.services.sealer, client.cookies.get(SSO_STATE_COOKIE)!, Date.now())!
           .nonce,

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { collectorRoute, homeRoutes, legalTemplateRoute } from '../../testing/common-routes';
 import { stubApi } from '../../testing/fetch-stub';
 import { buildUserData } from '../../testing/fixtures';
 import { renderApp, renderComponent } from '../../testing/render';
@@ -27,7 +28,12 @@ describe('HelpButton', () => {
   });
 
   it('sits in the header of every signed-in page, pointing at that page’s topic', async () => {
-    stubApi([]);
+    stubApi([
+      ...homeRoutes(),
+      // The cart page: its collector, and the sync of its (empty) cart.
+      collectorRoute,
+      { method: 'POST', path: '/payment/syncPaymentCart/C100', reply: { body: [] } },
+    ]);
     const open = spyOnWindowOpen();
     const { user, router } = renderApp({ route: '/home', userData: buildUserData() });
     await user.click(await screen.findByTestId('help-button'));
@@ -45,7 +51,7 @@ describe('HelpButton', () => {
   });
 
   it('is on the login page, for the sign-in topic', async () => {
-    stubApi([{ method: 'GET', path: '/auth/privacyTemplate', reply: { body: { value: '' } } }]);
+    stubApi([legalTemplateRoute]);
     const open = spyOnWindowOpen();
     const { user } = renderApp({ route: '/login' });
     const link = await screen.findByTestId('help-link');

@@ -2,26 +2,18 @@ import { ACCOUNT_SETUP_MESSAGES } from '@settle/shared/account-setup';
 import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { clearPendingSignIn, getPendingSignIn } from '../../../lib/pending-sign-in';
 import { getUserData } from '../../../lib/user-storage';
+import { homeRoutes, legalTemplateRoute } from '../../../testing/common-routes';
 import { errorBody, type StubReply, type StubRoute, stubApi } from '../../../testing/fetch-stub';
-import { buildSummary, buildUserData } from '../../../testing/fixtures';
+import { buildUserData } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render';
 import { setXsrfCookie } from '../../../testing/xsrf-cookie';
-import { clearPendingSignIn, getPendingSignIn } from '../../auth/lib/pending-sign-in';
 
 const LINK = '/activation?companyId=sealed-company&code=code-123&namedUser=sealed-user';
 const userData = buildUserData({ loginName: 'jane.doe@acme.test' });
 
-const homeCalls: StubRoute[] = [
-  { method: 'GET', path: '/auth/privacyTemplate', reply: { body: { value: '' } } },
-  { method: 'GET', path: '/invoices/associationAccounts', reply: { body: userData.customers } },
-  {
-    method: 'GET',
-    path: '/location/serverDate',
-    reply: { body: { serverDate: '2026-11-22', serverTime: '' } },
-  },
-  { method: 'GET', path: '/dashboard/custSummary', reply: { body: buildSummary() } },
-];
+const homeCalls: StubRoute[] = [legalTemplateRoute, ...homeRoutes({ customers: userData.customers })];
 
 function linkChecks(options: { decrypt?: StubReply; inactive?: StubReply } = {}): StubRoute[] {
   return [
@@ -174,14 +166,15 @@ describe('the activation page', () => {
   });
 
   it('tells the owner of an active account to sign in, and shows no form', async () => {
-    stubApi(
-      linkChecks({
+    stubApi([
+      ...linkChecks({
         inactive: {
           status: 406,
           body: errorBody(406, 'USER_ALREADY_ACTIVE', 'This account is already active.'),
         },
       }),
-    );
+      legalTemplateRoute,
+    ]);
     const { user, router } = renderApp({ route: LINK });
     expect(await screen.findByTestId('link-problem')).toHaveTextContent(
       'This account is already active. Sign in with your password.',

@@ -2,6 +2,7 @@ import { ACCOUNT_SETUP_MESSAGES, type TRegistrationContext } from '@settle/share
 import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { legalTemplateRoute } from '../../../testing/common-routes';
 import { errorBody, type RecordedCall, type StubReply, type StubRoute } from '../../../testing/fetch-stub';
 import { renderApp } from '../../../testing/render';
 import { setXsrfCookie } from '../../../testing/xsrf-cookie';
@@ -213,6 +214,7 @@ describe('the registration page', () => {
         status: 406,
         body: errorBody(406, 'LOGIN_NAME_TAKEN', 'A user with this email address already exists.'),
       }),
+      legalTemplateRoute,
     ]);
     const { user, router } = await openForm();
     await typeAnswer(user, 'K7M2QX');
@@ -260,6 +262,7 @@ describe('the registration page', () => {
         status: 406,
         body: errorBody(406, 'CONTACT_ALREADY_REGISTERED', 'This contact has already registered.'),
       }),
+      legalTemplateRoute,
     ]);
     const { user, router } = renderApp({ route: LINK, language: 'fr' });
     expect(await screen.findByTestId('link-problem')).toHaveTextContent(

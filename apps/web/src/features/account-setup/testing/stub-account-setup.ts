@@ -12,35 +12,31 @@ export interface AccountSetupStub {
 }
 
 /**
- * The shared stubApi for the JSON calls, plus the captcha picture: an SVG body with its id
- * in a header (stubApi answers JSON only). Each picture gets the next id, captcha-1, -2...
- * jsdom has no object URLs: each blob gets blob:captcha-<n>, so a test sees the picture change.
+ * The captcha picture: an SVG body with its id in a header. Each picture gets the next id,
+ * captcha-1, -2... and its id is pushed onto `captchaIds`.
  */
-export function stubAccountSetupApi(routes: StubRoute[]): AccountSetupStub {
-  const calls = stubApi(routes);
-  const jsonFetch = globalThis.fetch;
-  const captchaIds: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (!url.pathname.endsWith(CAPTCHA_PATH)) return jsonFetch(input, init);
+export function captchaRoute(captchaIds: string[]): StubRoute {
+  return {
+    method: 'GET',
+    path: CAPTCHA_PATH,
+    reply: () => {
       const id = `captcha-${captchaIds.length + 1}`;
       captchaIds.push(id);
-      calls.push({
-        method: init.method ?? 'GET',
-        path: CAPTCHA_PATH,
-        query: url.searchParams,
-        headers: new Headers(init.headers),
-        body: undefined,
-        credentials: init.credentials,
-      });
       return new Response(`<svg xmlns="http://www.w3.org/2000/svg"><text>${id}</text></svg>`, {
         status: 200,
         headers: { 'content-type': 'image/svg+xml', [CAPTCHA_ID_HEADER]: id },
       });
-    }),
-  );
+    },
+  };
+}
+
+/**
+ * stubApi with the routes given and the captcha picture. jsdom has no object URLs: each blob
+ * gets blob:captcha-<n>, so a test sees the picture change.
+ */
+export function stubAccountSetupApi(routes: StubRoute[]): AccountSetupStub {
+  const captchaIds: string[] = [];
+  const calls = stubApi([...routes, captchaRoute(captchaIds)]);
   let objectUrls = 0;
   URL.createObjectURL = vi.fn(() => {
     objectUrls += 1;

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { type StubRoute, stubApi } from '../../../testing/fetch-stub';
+import { legalTemplateRoute, preloginRoute } from '../../../testing/common-routes';
+import { stubApi } from '../../../testing/fetch-stub';
 import { buildUserData } from '../../../testing/fixtures';
 import { renderApp, renderComponent } from '../../../testing/render';
 import { setXsrfCookie } from '../../../testing/xsrf-cookie';
@@ -8,27 +9,13 @@ import { LoginForm } from '../components/login-form';
 
 const START_URL = '/getpaid-rest/api/auth/sso/start?solutionInstanceGuid=sso-demo';
 
-function preloginAnswer(answer: { sso: boolean; ssoLoginUrl?: string }): StubRoute {
-  return {
-    method: 'POST',
-    path: '/auth/prelogin',
-    reply: { body: { key: 'k', pincodeMethod: 'NONE', ...answer } },
-  };
-}
-
-const legalTemplates: StubRoute = {
-  method: 'GET',
-  path: '/auth/privacyTemplate',
-  reply: { body: { value: '' } },
-};
-
 describe('login page, pre-login step', () => {
   beforeEach(() => {
     setXsrfCookie('anonymous-token');
   });
 
   it('sends a single-sign-on user to the provider with the login name alone', async () => {
-    const calls = stubApi([preloginAnswer({ sso: true, ssoLoginUrl: START_URL })]);
+    const calls = stubApi([preloginRoute({ sso: true, ssoLoginUrl: START_URL })]);
     const leave = vi.fn();
     const { user } = renderComponent(
       <LoginForm
@@ -53,7 +40,7 @@ describe('login page, pre-login step', () => {
   });
 
   it('says so when the tenant uses single sign-on but the portal has no provider set up', async () => {
-    const calls = stubApi([legalTemplates, preloginAnswer({ sso: true })]);
+    const calls = stubApi([legalTemplateRoute, preloginRoute({ sso: true })]);
     const { user } = renderApp({ route: '/login?solutionInstanceGuid=sso-demo' });
     await user.type(screen.getByLabelText('Login name'), 'demo.sso');
     await user.click(screen.getByTestId('sign-in'));
@@ -69,8 +56,8 @@ describe('login page, pre-login step', () => {
   it('goes on to the password for everyone else, and still asks for it', async () => {
     const userData = buildUserData();
     const calls = stubApi([
-      legalTemplates,
-      preloginAnswer({ sso: false }),
+      legalTemplateRoute,
+      preloginRoute({ sso: false }),
       { method: 'POST', path: '/auth/login', reply: { body: userData } },
     ]);
     const { user } = renderApp({ route: '/login' });

@@ -1,14 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getUserData } from '../../../lib/user-storage';
+import { homeRoutes, legalTemplateRoute, preloginRoute } from '../../../testing/common-routes';
 import { errorBody, type StubRoute, stubApi } from '../../../testing/fetch-stub';
-import { buildSummary, buildUserData } from '../../../testing/fixtures';
+import { buildUserData } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render';
 import { setXsrfCookie } from '../../../testing/xsrf-cookie';
 
-const legalTemplates: StubRoute[] = [
-  { method: 'GET', path: '/auth/privacyTemplate', reply: { body: { value: '' } } },
-];
+/** The legal texts the page loads, and the pre-login step of a tenant that signs in with a password. */
+const legalTemplates: StubRoute[] = [legalTemplateRoute, preloginRoute()];
 
 describe('login page', () => {
   beforeEach(() => {
@@ -70,13 +70,7 @@ describe('login page', () => {
     const calls = stubApi([
       ...legalTemplates,
       { method: 'POST', path: '/auth/login', reply: { body: userData } },
-      { method: 'GET', path: '/invoices/associationAccounts', reply: { body: userData.customers } },
-      {
-        method: 'GET',
-        path: '/location/serverDate',
-        reply: { body: { serverDate: '2026-11-22', serverTime: '' } },
-      },
-      { method: 'GET', path: '/dashboard/custSummary', reply: { body: buildSummary() } },
+      ...homeRoutes({ customers: userData.customers }),
     ]);
     const { user, router } = renderApp({ route: '/login' });
 

@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { clearPendingSignIn, getPendingSignIn } from '../../../lib/pending-sign-in';
 import { getUserData } from '../../../lib/user-storage';
+import { homeRoutes, legalTemplateRoute, preloginRoute } from '../../../testing/common-routes';
 import {
   errorBody,
   type RecordedCall,
@@ -9,23 +11,18 @@ import {
   type StubRoute,
   stubApi,
 } from '../../../testing/fetch-stub';
-import { buildSummary, buildUserData } from '../../../testing/fixtures';
+import { buildUserData } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render';
 import { setXsrfCookie } from '../../../testing/xsrf-cookie';
-import { clearPendingSignIn, getPendingSignIn } from '../lib/pending-sign-in';
 
 const userData = buildUserData();
 const pinRequired = { pinRequired: true, pincodeMethod: 'SMS', maskedMobile: '••••0042' };
 
+/** The sign-in page (legal texts, the pre-login step of a password tenant) and /home after it. */
 const homeCalls: StubRoute[] = [
-  { method: 'GET', path: '/auth/privacyTemplate', reply: { body: { value: '' } } },
-  { method: 'GET', path: '/invoices/associationAccounts', reply: { body: userData.customers } },
-  {
-    method: 'GET',
-    path: '/location/serverDate',
-    reply: { body: { serverDate: '2026-11-22', serverTime: '' } },
-  },
-  { method: 'GET', path: '/dashboard/custSummary', reply: { body: buildSummary() } },
+  legalTemplateRoute,
+  preloginRoute(),
+  ...homeRoutes({ customers: userData.customers }),
 ];
 
 /** The password step answers `first`; a call with a pinCode answers `withCode`. */

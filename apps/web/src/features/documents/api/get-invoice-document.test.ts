@@ -1,7 +1,8 @@
 import type { TPublicConfig } from '@settle/shared/config';
 import { describe, expect, it, vi } from 'vitest';
+import { networkDown, stubApi } from '../../../testing/fetch-stub';
 import { setXsrfCookie } from '../../../testing/xsrf-cookie';
-import { PDF_BYTES, refusalReply, stubDocumentFetch } from '../testing/stub-document-fetch';
+import { documentRoute, PDF_BYTES, refusalReply } from '../testing/document-routes';
 import {
   buildInvoiceDocumentUrl,
   getInvoiceDocument,
@@ -33,7 +34,7 @@ describe('getInvoiceDocument', () => {
   it('asks downloadLinkedContent for a download, with invNo repeated, the status and a time', async () => {
     vi.spyOn(Date, 'now').mockReturnValue(1_730_000_000_000);
     setXsrfCookie('not-for-a-get');
-    const calls = stubDocumentFetch();
+    const calls = stubApi([documentRoute()]);
 
     const document = await getInvoiceDocument({ invNos: ['INV-1', 'INV 2/b'], invStatus: 'C' });
 
@@ -44,8 +45,8 @@ describe('getInvoiceDocument', () => {
     expect(call?.url.searchParams.get('time')).toBe('1730000000000');
     expect(call?.url.searchParams.get('invStatus')).toBe('C');
     expect(call?.url.searchParams.getAll('invNo')).toEqual(['INV-1', 'INV 2/b']);
-    expect(call?.init.credentials).toBe('same-origin');
-    expect(new Headers(call?.init.headers).has('X-XSRF-TOKEN')).toBe(false);
+    expect(call?.credentials).toBe('same-origin');
+    expect(call?.headers.has('X-XSRF-TOKEN')).toBe(false);
     expect(document.filename).toBe('invoices.pdf');
     expect(document.blob.type).toBe('application/pdf');
     expect(Array.from(await readBytes(document.blob))).toEqual(Array.from(PDF_BYTES));
@@ -65,7 +66,9 @@ describe('getInvoiceDocument', () => {
   });
 
   it('throws the message header as the key and the arg header as the values', async () => {
-    stubDocumentFetch(() => refusalReply({ status: 404, message: 'INVOICE_NOT_FOUND', arg: 'INV-9,INV-10' }));
+    stubApi([
+      documentRoute(() => refusalReply({ status: 404, message: 'INVOICE_NOT_FOUND', arg: 'INV-9,INV-10' })),
+    ]);
     const error = await refusal(getInvoiceDocument({ invNos: ['INV-9', 'INV-10'], invStatus: 'O' }));
     expect(error).toMatchObject({ status: 404, messageKey: 'INVOICE_NOT_FOUND', args: ['INV-9', 'INV-10'] });
   });
@@ -77,33 +80,37 @@ describe('getInvoiceDocument', () => {
   });
 
   it('treats a message header as an error even with status 200', async () => {
-    stubDocumentFetch(
-      () =>
-        new Response('', {
-          status: 200,
-          headers: { 'content-type': 'application/pdf', message: 'TOO_MANY_INVOICES', arg: '60,50' },
-        }),
-    );
+    stubApi([
+      documentRoute(
+        () =>
+          new Response('', {
+            status: 200,
+            headers: { 'content-type': 'application/pdf', message: 'TOO_MANY_INVOICES', arg: '60,50' },
+          }),
+      ),
+    ]);
     const error = await refusal(getInvoiceDocument({ invNos: ['A'], invStatus: 'O' }));
     expect(error).toMatchObject({ messageKey: 'TOO_MANY_INVOICES', args: ['60', '50'] });
   });
 
   it('falls back to the JSON body when the headers were lost, then to UNKNOWN', async () => {
-    stubDocumentFetch(
-      () =>
-        new Response(
-          JSON.stringify({ statusCode: 400, code: 'NO_INVOICE_SELECTED', message: 'x', args: ['1'] }),
-          {
-            status: 400,
-          },
-        ),
-    );
+    stubApi([
+      documentRoute(
+        () =>
+          new Response(
+            JSON.stringify({ statusCode: 400, code: 'NO_INVOICE_SELECTED', message: 'x', args: ['1'] }),
+            {
+              status: 400,
+            },
+          ),
+      ),
+    ]);
     expect(await refusal(getInvoiceDocument({ invNos: [], invStatus: 'O' }))).toMatchObject({
       messageKey: 'NO_INVOICE_SELECTED',
       args: ['1'],
     });
 
-    stubDocumentFetch(() => new Response('<html>proxy error</html>', { status: 404 }));
+    stubApi([documentRoute(() => new Response('<html>proxy error</html>', { status: 404 }))]);
     expect(await refusal(getInvoiceDocument({ invNos: ['A'], invStatus: 'O' }))).toMatchObject({
       status: 404,
       messageKey: 'UNKNOWN',
@@ -112,19 +119,16 @@ describe('getInvoiceDocument', () => {
   });
 
   it('refuses an answer that is not a PDF, and reports an unreachable server as status 0', async () => {
-    stubDocumentFetch(
-      () => new Response('<html></html>', { status: 200, headers: { 'content-type': 'text/html' } }),
-    );
+    stubApi([
+      documentRoute(
+        () => new Response('<html></html>', { status: 200, headers: { 'content-type': 'text/html' } }),
+      ),
+    ]);
     expect(await refusal(getInvoiceDocument({ invNos: ['A'], invStatus: 'O' }))).toMatchObject({
       messageKey: 'BAD_RESPONSE',
     });
 
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
-        throw new TypeError('Failed to fetch');
-      }),
-    );
+    stubApi([documentRoute(networkDown)]);
     expect(await refusal(getInvoiceDocument({ invNos: ['A'], invStatus: 'O' }))).toMatchObject({
       status: 0,
       messageKey: 'NETWORK',

@@ -4,10 +4,11 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { readLogoutReason } from '../../../lib/logout-reason';
 import { getUserData } from '../../../lib/user-storage';
+import { stubApi } from '../../../testing/fetch-stub';
 import { buildUserData } from '../../../testing/fixtures';
 import { renderComponent } from '../../../testing/render';
 import { openPdfDocument, type PdfDocumentHandle, type RenderJob } from '../lib/pdf-renderer';
-import { pdfReply, refusalReply, stubDocumentFetch } from '../testing/stub-document-fetch';
+import { documentRoute, pdfReply, refusalReply } from '../testing/document-routes';
 import { InvoiceDocumentViewer, type InvoiceDocumentViewerProps } from './invoice-document-viewer';
 
 // pdf.js needs a worker and a real canvas: the one module that wraps it is replaced.
@@ -88,7 +89,7 @@ describe('InvoiceDocumentViewer', () => {
   });
 
   it('asks for all invoices in one call and shows the controls with the first page drawn', async () => {
-    const calls = stubDocumentFetch();
+    const calls = stubApi([documentRoute()]);
     const pdf = fakePdf(3);
     renderComponent(<Harness invNos={['INV-1', 'INV-2']} invStatus="C" />, { userData: buildUserData() });
 
@@ -103,7 +104,7 @@ describe('InvoiceDocumentViewer', () => {
     expect(calls[0]?.url.searchParams.getAll('invNo')).toEqual(['INV-1', 'INV-2']);
     expect(calls[0]?.url.searchParams.get('invStatus')).toBe('C');
     expect(calls[0]?.url.searchParams.get('type')).toBe('download');
-    expect(calls[0]?.init.credentials).toBe('same-origin');
+    expect(calls[0]?.credentials).toBe('same-origin');
 
     expect(lastRender(pdf)).toMatchObject({ pageNumber: 1, zoom: 1 });
     // Identity, not deep equality: comparing DOM nodes field by field never ends.
@@ -129,7 +130,7 @@ describe('InvoiceDocumentViewer', () => {
   });
 
   it('pages, goes to a typed page and zooms, redrawing each time', async () => {
-    stubDocumentFetch();
+    stubApi([documentRoute()]);
     const pdf = fakePdf(3);
     const { user } = renderComponent(<Harness />);
     await waitFor(() => expect(screen.getByTestId('viewer-page-total')).toHaveTextContent('of 3'));
@@ -164,7 +165,7 @@ describe('InvoiceDocumentViewer', () => {
 
   it('starts at the configured zoom of 1.29', async () => {
     setViewerConfig({ startZoom: 1.29, mode: 'pdf' });
-    stubDocumentFetch();
+    stubApi([documentRoute()]);
     const pdf = fakePdf(1);
     renderComponent(<Harness />);
     await waitFor(() => expect(lastRender(pdf)).toMatchObject({ zoom: 1.29 }));
@@ -172,7 +173,7 @@ describe('InvoiceDocumentViewer', () => {
   });
 
   it('cancels a page still drawing when another is asked for', async () => {
-    stubDocumentFetch();
+    stubApi([documentRoute()]);
     const jobs: RenderJob[] = [];
     fakePdf(2, () => {
       const job = { promise: new Promise<void>(() => {}), cancel: vi.fn() };
@@ -190,7 +191,7 @@ describe('InvoiceDocumentViewer', () => {
   });
 
   it('shows the translated, filled message header in an alert and closes', async () => {
-    stubDocumentFetch(() => refusalReply({ status: 404, message: 'INVOICE_NOT_FOUND', arg: 'INV-9' }));
+    stubApi([documentRoute(() => refusalReply({ status: 404, message: 'INVOICE_NOT_FOUND', arg: 'INV-9' }))]);
     const onClosed = vi.fn();
     renderComponent(<Harness invNos={['INV-9']} onClosed={onClosed} />);
 
@@ -202,7 +203,7 @@ describe('InvoiceDocumentViewer', () => {
   });
 
   it('fills {0} and {1} from the arg header, in French', async () => {
-    stubDocumentFetch(() => refusalReply({ status: 400, message: 'TOO_MANY_INVOICES', arg: '60,50' }));
+    stubApi([documentRoute(() => refusalReply({ status: 400, message: 'TOO_MANY_INVOICES', arg: '60,50' }))]);
     const onClosed = vi.fn();
     renderComponent(<Harness invNos={['A', 'B']} onClosed={onClosed} />, { language: 'fr' });
     expect(
@@ -214,7 +215,7 @@ describe('InvoiceDocumentViewer', () => {
   });
 
   it('says Unknown Error for a key it cannot translate', async () => {
-    stubDocumentFetch(() => refusalReply({ status: 400, message: 'SOMETHING_NEW', arg: 'x' }));
+    stubApi([documentRoute(() => refusalReply({ status: 400, message: 'SOMETHING_NEW', arg: 'x' }))]);
     const onClosed = vi.fn();
     renderComponent(<Harness onClosed={onClosed} />);
     expect(await screen.findByText('Unknown Error')).toBeInTheDocument();
@@ -222,7 +223,7 @@ describe('InvoiceDocumentViewer', () => {
   });
 
   it('does not ask the server when no invoice is selected', async () => {
-    const calls = stubDocumentFetch();
+    const calls = stubApi([documentRoute()]);
     const onClosed = vi.fn();
     renderComponent(<Harness invNos={[]} onClosed={onClosed} />);
     expect(await screen.findByText('Please select Transactions to Include')).toBeInTheDocument();
@@ -231,7 +232,7 @@ describe('InvoiceDocumentViewer', () => {
   });
 
   it('signs out quietly when the session has ended', async () => {
-    stubDocumentFetch(() => refusalReply({ status: 401, message: 'SESSION_EXPIRED' }));
+    stubApi([documentRoute(() => refusalReply({ status: 401, message: 'SESSION_EXPIRED' }))]);
     const onClosed = vi.fn();
     renderComponent(<Harness onClosed={onClosed} />, { userData: buildUserData() });
     await waitFor(() => expect(onClosed).toHaveBeenCalledTimes(1));
@@ -241,7 +242,7 @@ describe('InvoiceDocumentViewer', () => {
   });
 
   it('tells the user when a page cannot be drawn, and stops the spinner', async () => {
-    stubDocumentFetch();
+    stubApi([documentRoute()]);
     fakePdf(1, () => ({ promise: Promise.reject(new Error('bad page')), cancel: vi.fn() }));
     renderComponent(<Harness />);
     expect(await screen.findByTestId('viewer-render-error')).toHaveTextContent(
@@ -251,7 +252,7 @@ describe('InvoiceDocumentViewer', () => {
   });
 
   it('shows the footer Close button only with showCancel; the header X always closes', async () => {
-    stubDocumentFetch();
+    stubApi([documentRoute()]);
     fakePdf(1);
     const onClosed = vi.fn();
     const first = renderComponent(<Harness onClosed={onClosed} />);
@@ -267,7 +268,7 @@ describe('InvoiceDocumentViewer', () => {
   });
 
   it('downloads the PDF it holds under invoice-<invNo>.pdf', async () => {
-    const calls = stubDocumentFetch();
+    const calls = stubApi([documentRoute()]);
     fakePdf(1);
     const clicked: HTMLAnchorElement[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
@@ -285,7 +286,7 @@ describe('InvoiceDocumentViewer', () => {
   });
 
   it('prints every page, drawn for the printer, from a hidden same-origin frame', async () => {
-    stubDocumentFetch();
+    stubApi([documentRoute()]);
     const pdf = fakePdf(2);
     const print = watchPrintFrame();
     const { user } = renderComponent(<Harness />);
@@ -304,7 +305,7 @@ describe('InvoiceDocumentViewer', () => {
   });
 
   it('prints by itself once the document is loaded when opened with autoPrint', async () => {
-    stubDocumentFetch();
+    stubApi([documentRoute()]);
     const pdf = fakePdf(1);
     const print = watchPrintFrame();
     renderComponent(<Harness autoPrint />);
@@ -314,7 +315,7 @@ describe('InvoiceDocumentViewer', () => {
   });
 
   it('tells the user when printing fails and keeps the viewer open', async () => {
-    stubDocumentFetch();
+    stubApi([documentRoute()]);
     const pdf = fakePdf(1);
     pdf.renderPrintPages.mockRejectedValue(new Error('out of memory'));
     const onClosed = vi.fn();
@@ -328,7 +329,7 @@ describe('InvoiceDocumentViewer', () => {
 
   it('frames the fetched document for the browser viewer in the html mode', async () => {
     setViewerConfig({ startZoom: 1, mode: 'html' });
-    const calls = stubDocumentFetch();
+    const calls = stubApi([documentRoute()]);
     renderComponent(<Harness invNos={['A', 'B']} />);
     expect(screen.getByTestId('viewer-spinner')).toBeInTheDocument();
     const frame = await screen.findByTestId('viewer-frame');
@@ -340,7 +341,7 @@ describe('InvoiceDocumentViewer', () => {
 
   it('gives the html mode the same translated alert when the document is refused', async () => {
     setViewerConfig({ startZoom: 1, mode: 'html' });
-    stubDocumentFetch(() => refusalReply({ status: 404, message: 'INVOICE_NOT_FOUND', arg: 'A' }));
+    stubApi([documentRoute(() => refusalReply({ status: 404, message: 'INVOICE_NOT_FOUND', arg: 'A' }))]);
     const onClosed = vi.fn();
     renderComponent(<Harness invNos={['A']} onClosed={onClosed} />);
     expect(await screen.findByText('Invoice A was not found.')).toBeInTheDocument();
@@ -350,7 +351,7 @@ describe('InvoiceDocumentViewer', () => {
   it('posts the invoice numbers to the external address in the external mode', () => {
     setViewerConfig({ startZoom: 1, mode: 'external', externalUrl: 'https://docs.example.com/view' });
     const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
-    stubDocumentFetch();
+    stubApi([documentRoute()]);
     renderComponent(<Harness invNos={['A', 'B']} invStatus="C" />);
     const form = screen.getByTestId('viewer-external-form') as HTMLFormElement;
     expect(form.action).toBe('https://docs.example.com/view');
@@ -364,7 +365,7 @@ describe('InvoiceDocumentViewer', () => {
 
   it('falls back to the pdf mode when the external mode has no address', async () => {
     setViewerConfig({ startZoom: 1, mode: 'external' });
-    const calls = stubDocumentFetch(pdfReply);
+    const calls = stubApi([documentRoute(pdfReply)]);
     fakePdf(1);
     renderComponent(<Harness />);
     expect(screen.getByTestId('viewer-canvas')).toBeInTheDocument();

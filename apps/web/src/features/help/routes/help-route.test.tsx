@@ -162,7 +162,13 @@ describe('the help page', () => {
   });
 
   it('says so when a topic does not exist, and links to the index', async () => {
-    stubHelp();
+    stubApi([
+      {
+        method: 'GET',
+        path: '/help/payroll',
+        reply: { status: 404, body: errorBody(404, 'NOT_FOUND', 'Help topic “payroll” was not found.') },
+      },
+    ]);
     renderApp({ route: '/help/payroll?lang=fr' });
 
     const alert = await screen.findByTestId('help-not-found');

@@ -1,31 +1,39 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorBody, stubApi } from '../../../testing/fetch-stub';
+import { errorBody, type RecordedCall, type StubRoute, stubApi } from '../../../testing/fetch-stub';
 import { buildUserData } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render';
 import { filenameFromDisposition } from '../api/export-invoices';
 import {
-  buildColumnPreferences,
   buildInvoiceRow,
   buildListResponse,
   FULL_ROLES,
+  gridRoutes,
   shellRoutes,
 } from '../testing/invoice-fixtures';
-import { stubExports } from '../testing/stub-export';
 
 const downloads: string[] = [];
 
-beforeEach(() => {
-  downloads.length = 0;
-  stubApi([
+/** The invoice grid's calls, and the export of one format answered by `reply` (exports are binary). */
+function exportsApi(format: 'xlsx' | 'pdf', reply: () => Response): RecordedCall[] {
+  const exportRoute: StubRoute = { method: 'GET', path: `/invoices/export/${format}`, reply };
+  return stubApi([
     ...shellRoutes(),
-    { method: 'GET', path: '/invoices/columns', reply: { body: buildColumnPreferences() } },
+    ...gridRoutes(),
     {
       method: 'GET',
       path: '/invoices',
       reply: { body: buildListResponse([buildInvoiceRow()], { total: 1 }) },
     },
+    exportRoute,
   ]);
+}
+
+const exportCalls = (calls: RecordedCall[]) =>
+  calls.filter((call) => call.path.startsWith('/invoices/export/'));
+
+beforeEach(() => {
+  downloads.length = 0;
   // jsdom has no object URLs and cannot download: record what would be saved.
   URL.createObjectURL = vi.fn(() => 'blob:export');
   URL.revokeObjectURL = vi.fn();
@@ -41,7 +49,8 @@ describe('grid exports', () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const exportCalls = stubExports(
+    const calls = exportsApi(
+      'xlsx',
       () =>
         new Response(
           new ReadableStream<Uint8Array>({
@@ -75,8 +84,8 @@ describe('grid exports', () => {
     release();
     await waitFor(() => expect(screen.queryByTestId('export-progress')).not.toBeInTheDocument());
 
-    expect(exportCalls).toHaveLength(1);
-    const url = exportCalls[0]!;
+    expect(exportCalls(calls)).toHaveLength(1);
+    const { url } = exportCalls(calls)[0]!;
     expect(url.pathname).toBe('/getpaid-rest/api/invoices/export/xlsx');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       custNo: 'C100',
@@ -94,18 +103,20 @@ describe('grid exports', () => {
   });
 
   it('exports the current page when asked', async () => {
-    const exportCalls = stubExports(
+    const calls = exportsApi(
+      'xlsx',
       () => new Response(new Uint8Array(10), { headers: { 'x-total-count': '1' } }),
     );
     const { user } = renderApp({ route: '/invoices', userData: buildUserData({ roles: FULL_ROLES }) });
     await screen.findByTestId('invoice-row-INV-1');
     await user.click(screen.getByTestId('export-excel-page'));
     await waitFor(() => expect(downloads).toEqual(['invoices.xlsx']));
-    expect(exportCalls[0]!.searchParams.get('scope')).toBe('page');
+    expect(exportCalls(calls)[0]!.query.get('scope')).toBe('page');
   });
 
   it('shows the server refusal of a PDF export in an alert', async () => {
-    stubExports(
+    exportsApi(
+      'pdf',
       () =>
         new Response(
           JSON.stringify(

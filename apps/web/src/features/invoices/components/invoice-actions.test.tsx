@@ -6,10 +6,10 @@ import { beta, buildUserData } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render';
 import { setXsrfCookie } from '../../../testing/xsrf-cookie';
 import {
-  buildColumnPreferences,
   buildInvoiceRow,
   buildListResponse,
   FULL_ROLES,
+  gridRoutes,
   shellRoutes,
 } from '../testing/invoice-fixtures';
 
@@ -21,7 +21,7 @@ function actionsApi(extra: StubRoute[] = [], rows: TInvoiceRow[] = [open, second
   return stubApi([
     ...extra,
     ...shellRoutes(),
-    { method: 'GET', path: '/invoices/columns', reply: { body: buildColumnPreferences() } },
+    ...gridRoutes(),
     { method: 'GET', path: '/invoices', reply: { body: buildListResponse(rows) } },
   ]);
 }
@@ -198,7 +198,14 @@ describe('add to cart and printing', () => {
   });
 
   it('prints the selected invoices: the viewer opens and asks for both, with their status', async () => {
-    const calls = actionsApi();
+    // Drawing the document is the viewer's own test: here the server has no document to send.
+    const calls = actionsApi([
+      {
+        method: 'GET',
+        path: '/gateway/downloadLinkedContent',
+        reply: { status: 404, body: errorBody(404, 'INVOICE_NOT_FOUND', 'Invoice not found') },
+      },
+    ]);
     const { user } = renderApp({ route: '/invoices', userData: buildUserData({ roles: FULL_ROLES }) });
     await screen.findByTestId('invoice-row-INV-1');
     await user.click(screen.getByTestId('select-row-INV-1'));

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { errorBody, type StubReply, stubApi } from '../../../testing/fetch-stub';
 import { buildUserData } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render';
-import { buildInvoiceDetail, FULL_ROLES, shellRoutes } from '../testing/invoice-fixtures';
+import { buildInvoiceDetail, FULL_ROLES, gridRoutes, shellRoutes } from '../testing/invoice-fixtures';
 
 function detailApi(reply: StubReply = { body: buildInvoiceDetail({ disputeAmount: '500.00' }) }) {
   return stubApi([...shellRoutes(), { method: 'GET', path: '/invoices/detail/INV-1', reply }]);
@@ -78,10 +78,7 @@ describe('InvoiceDetail', () => {
   });
 
   it('sends an unknown status back to the grid', async () => {
-    stubApi([
-      ...shellRoutes(),
-      { method: 'GET', path: '/invoices/columns', reply: { status: 500, body: {} } },
-    ]);
+    stubApi([...shellRoutes(), ...gridRoutes({ status: 500, body: {} })]);
     const { router } = renderApp({
       route: '/detail/X/INV-1',
       userData: buildUserData({ roles: FULL_ROLES }),

@@ -2,6 +2,7 @@ import type { TInvoiceRow } from '@settle/shared/invoices';
 import { Privilege } from '@settle/shared/privileges';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { controlTimers } from '../../../testing/controlled-timers';
 import { errorBody, type RecordedCall, type StubRoute, stubApi } from '../../../testing/fetch-stub';
 import { buildUserData } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render';
@@ -10,10 +11,12 @@ import {
   buildInvoiceRow,
   buildListResponse,
   FULL_ROLES,
+  gridRoutes,
   LIMITED_ROLES,
   NO_CREDIT_ROLES,
   shellRoutes,
 } from '../testing/invoice-fixtures';
+import { COLUMN_SAVE_DELAY_MS } from './use-column-layout';
 
 const open = buildInvoiceRow();
 const credit = buildInvoiceRow({
@@ -44,11 +47,7 @@ function gridApi(options: { rows?: TInvoiceRow[]; columns?: StubRoute['reply']; 
   return stubApi([
     ...(options.extra ?? []),
     ...shellRoutes(),
-    {
-      method: 'GET',
-      path: '/invoices/columns',
-      reply: options.columns ?? { body: buildColumnPreferences() },
-    },
+    ...gridRoutes(options.columns),
     {
       method: 'POST',
       path: '/invoices/columns',
@@ -66,6 +65,8 @@ function gridApi(options: { rows?: TInvoiceRow[]; columns?: StubRoute['reply']; 
 
 const listCalls = (calls: RecordedCall[]) =>
   calls.filter((call) => call.method === 'GET' && call.path === '/invoices');
+const saveCalls = (calls: RecordedCall[]) =>
+  calls.filter((call) => call.method === 'POST' && call.path === '/invoices/columns');
 const headers = () =>
   within(screen.getByTestId('invoice-grid'))
     .getAllByRole('columnheader')
@@ -114,25 +115,29 @@ describe('InvoiceGrid', () => {
 
   it('sorts by a clicked header: ascending, then descending, and saves the choice', async () => {
     const calls = gridApi();
-    const { user } = renderApp({ route: '/invoices', userData: buildUserData({ roles: FULL_ROLES }) });
+    renderApp({ route: '/invoices', userData: buildUserData({ roles: FULL_ROLES }) });
     await screen.findByTestId('invoice-row-INV-1');
+    // The save waits for a quiet time: on the test's clock, both clicks fall within it. (No
+    // waitFor until release(): Testing Library's waitFor needs the real setTimeout.)
+    const { user, advance, release } = controlTimers();
 
     await user.click(screen.getByTestId('sort-amount'));
-    await waitFor(() => expect(listCalls(calls).at(-1)?.query.get('sort')).toBe('amount'));
+    expect(listCalls(calls).at(-1)?.query.get('sort')).toBe('amount');
     expect(listCalls(calls).at(-1)?.query.get('dir')).toBe('asc');
     expect(screen.getByTestId('column-header-amount')).toHaveAttribute('aria-sort', 'ascending');
     expect(screen.getByTestId('column-header-dueDate')).toHaveAttribute('aria-sort', 'none');
 
     await user.click(screen.getByTestId('sort-amount'));
-    await waitFor(() => expect(listCalls(calls).at(-1)?.query.get('dir')).toBe('desc'));
+    expect(listCalls(calls).at(-1)?.query.get('dir')).toBe('desc');
     expect(screen.getByTestId('column-header-amount')).toHaveAttribute('aria-sort', 'descending');
 
-    // Debounced: one save with the final sort.
-    await waitFor(() =>
-      expect(calls.some((call) => call.method === 'POST' && call.path === '/invoices/columns')).toBe(true),
-    );
-    const saves = calls.filter((call) => call.method === 'POST' && call.path === '/invoices/columns');
-    expect(saves).toHaveLength(1);
+    // Debounced: nothing saved within the quiet time, then one save with the final sort.
+    advance(COLUMN_SAVE_DELAY_MS - 1);
+    expect(saveCalls(calls)).toHaveLength(0);
+    advance(1);
+    release();
+    await waitFor(() => expect(saveCalls(calls)).toHaveLength(1));
+    const saves = saveCalls(calls);
     const sorts = (
       saves[0]!.body as { allColumnPreference: Array<{ field: string; sort: string | null }> }
     ).allColumnPreference.filter((entry) => entry.sort !== null);
@@ -313,7 +318,7 @@ describe('InvoiceGrid', () => {
     // 120 matching invoices: three pages.
     const calls = stubApi([
       ...shellRoutes(),
-      { method: 'GET', path: '/invoices/columns', reply: { body: buildColumnPreferences() } },
+      ...gridRoutes(),
       {
         method: 'GET',
         path: '/invoices',

@@ -1,9 +1,16 @@
 import type { TColumnDefinition, TColumnPreferences } from '@settle/shared/columns';
-import type { TInvoiceDetail, TInvoiceListResponse, TInvoiceRow } from '@settle/shared/invoices';
+import {
+  INVOICE_COLUMNS,
+  INVOICE_LINE_ITEM_FIELDS,
+  INVOICE_SEARCH_FIELDS,
+  type TInvoiceDetail,
+  type TInvoiceListResponse,
+  type TInvoiceRow,
+} from '@settle/shared/invoices';
 import { addMoney } from '@settle/shared/money';
 import { ALL_PRIVILEGES, Privilege } from '@settle/shared/privileges';
+import { collectorRoute, headerRoutes, serverDateRoute } from '../../../testing/common-routes';
 import type { StubRoute } from '../../../testing/fetch-stub';
-import { acme, beta, gamma } from '../../../testing/fixtures';
 
 export const FULL_ROLES = [...ALL_PRIVILEGES];
 /** Everything but the credit-adjustment privilege. */
@@ -40,26 +47,13 @@ export function buildInvoiceRow(overrides: Partial<TInvoiceRow> = {}): TInvoiceR
   };
 }
 
-/** The server's invoice grid columns: [field, title, dataType, shown by default, width]. */
-const COLUMNS: Array<[string, string, string, boolean, number]> = [
-  ['invNo', 'Invoice number', 'string', true, 150],
-  ['invoiceDate', 'Invoice date', 'date', true, 120],
-  ['dueDate', 'Due date', 'date', true, 120],
-  ['amount', 'Amount', 'currency', true, 130],
-  ['balance', 'Balance', 'currency', true, 130],
-  ['disputeAmount', 'Disputed', 'currency', true, 120],
-  ['promise', 'Promised', 'boolean', true, 100],
-  ['poNumber', 'PO number', 'string', true, 120],
-  ['tranId', 'Transaction id', 'string', false, 130],
-  ['paidAmount', 'Paid', 'currency', false, 120],
-];
-
-/** Column preferences as the server composes them; `sort` marks the saved sort. */
+/** Column preferences as the server composes them from the contract's columns; `sort` marks the saved sort. */
 export function buildColumnPreferences(
   options: { shown?: string[]; sort?: { field: string; dir: 'asc' | 'desc' } } = {},
 ): TColumnPreferences {
-  const shown = options.shown ?? COLUMNS.filter((column) => column[3]).map((column) => column[0]);
-  const allColumns: TColumnDefinition[] = COLUMNS.map(([field, title, dataType, , width], index) => ({
+  const shown =
+    options.shown ?? INVOICE_COLUMNS.filter((column) => column.visible).map((column) => column.field);
+  const allColumns: TColumnDefinition[] = INVOICE_COLUMNS.map(({ field, title, dataType, width }, index) => ({
     id: index + 1,
     colId: field,
     field,
@@ -70,7 +64,7 @@ export function buildColumnPreferences(
     template: null,
     columnKey: field,
     menu: true,
-    width,
+    width: width ?? null,
   }));
   allColumns.sort((a, b) => a.order - b.order);
   const viewableColumns = allColumns.filter((column) => shown.includes(column.field));
@@ -152,48 +146,21 @@ export function buildInvoiceDetail(overrides: Partial<TInvoiceRow> = {}): TInvoi
         extendedFields: [{ field: 'serial', title: 'Serial', dataType: 'string', value: 'SN-123' }],
       },
     ],
-    lineItemFields: [
-      { field: 'lineNo', title: 'Line', dataType: 'integer', sort: 'asc' },
-      { field: 'item', title: 'Item', dataType: 'string', sort: null },
-      { field: 'description', title: 'Description', dataType: 'string', sort: null },
-      { field: 'qtyShip', title: 'Quantity shipped', dataType: 'number', sort: null },
-      { field: 'price', title: 'Price', dataType: 'currency', sort: null },
-      { field: 'ext', title: 'Extended', dataType: 'currency', sort: null },
-      { field: 'disputedCount', title: 'Disputed quantity', dataType: 'number', sort: null },
-      { field: 'disputedAmt', title: 'Disputed amount', dataType: 'currency', sort: null },
-    ],
+    lineItemFields: INVOICE_LINE_ITEM_FIELDS,
     maxAmount: invoice.balance,
   };
 }
 
-/** The calls every signed-in page makes (header and account selector). */
-export function shellRoutes(): StubRoute[] {
+/** The invoice grid's own calls besides the list: its column preferences, search fields and saved searches. */
+export function gridRoutes(columns: StubRoute['reply'] = { body: buildColumnPreferences() }): StubRoute[] {
   return [
-    { method: 'GET', path: '/invoices/associationAccounts', reply: { body: [acme, beta, gamma] } },
-    {
-      method: 'GET',
-      path: '/payment/cart',
-      reply: (call) => ({
-        body: {
-          custNo: call.query.get('custNo'),
-          currencyCode: call.query.get('currencyCode'),
-          paymentCartName: `${call.query.get('custNo')}-PaymentCart-${call.query.get('currencyCode')}`,
-          payments: [],
-          paymentSummary: { nbrOfInvoices: 0, totalAmount: '0.00' },
-        },
-      }),
-    },
-    {
-      method: 'GET',
-      path: '/location/serverDate',
-      reply: { body: { serverDate: '2026-11-22', serverTime: '' } },
-    },
-    {
-      method: 'GET',
-      path: '/invoices/pricollector/C100',
-      reply: {
-        body: { custNo: 'C100', name: 'Sam Collins', email: 'sam@example.test', phone: '+1 555 0100' },
-      },
-    },
+    { method: 'GET', path: '/invoices/columns', reply: columns },
+    { method: 'GET', path: '/invoices/searchFields', reply: { body: INVOICE_SEARCH_FIELDS } },
+    { method: 'GET', path: '/search/saved', reply: { body: [] } },
   ];
+}
+
+/** The calls of the signed-in header, plus what the promise modal and the detail page ask. */
+export function shellRoutes(): StubRoute[] {
+  return [...headerRoutes(), serverDateRoute, collectorRoute];
 }

@@ -1,42 +1,20 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AppProviders } from '../../../app/providers';
-import { createQueryClient } from '../../../app/query-client';
-import { appRoutes } from '../../../app/router';
-import { createI18n } from '../../../lib/i18n';
 import type { TLanguage } from '../../../lib/language';
 import { getUserData } from '../../../lib/user-storage';
+import { homeRoutes, legalTemplateRoute } from '../../../testing/common-routes';
 import { errorBody, type StubRoute, stubApi } from '../../../testing/fetch-stub';
-import { buildSummary, buildUserData } from '../../../testing/fixtures';
+import { buildUserData } from '../../../testing/fixtures';
+import { renderApp } from '../../../testing/render';
 import { setXsrfCookie } from '../../../testing/xsrf-cookie';
 
 const userData = buildUserData({ fullName: 'Robin Okafor', firstName: 'Robin' });
 
-const homeCalls: StubRoute[] = [
-  { method: 'GET', path: '/invoices/associationAccounts', reply: { body: userData.customers } },
-  {
-    method: 'GET',
-    path: '/location/serverDate',
-    reply: { body: { serverDate: '2026-11-22', serverTime: '' } },
-  },
-  { method: 'GET', path: '/dashboard/custSummary', reply: { body: buildSummary() } },
-];
+const homeCalls: StubRoute[] = homeRoutes({ customers: userData.customers });
 
 /** The whole app in StrictMode, as main.tsx renders it: effects run twice in development. */
 function renderSsoScreen(route: string, language: TLanguage = 'en') {
-  const router = createMemoryRouter(appRoutes, { initialEntries: [route] });
-  const user = userEvent.setup();
-  render(
-    <StrictMode>
-      <AppProviders i18n={createI18n(language)} queryClient={createQueryClient()} env="test">
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
-  return { router, user };
+  return renderApp({ route, language, strictMode: true });
 }
 
 function refusal(status: number, code: string, message: string): StubRoute {
@@ -70,7 +48,7 @@ describe('SSO screen', () => {
   });
 
   it("shows the provider's refusal with its description, sends nothing, and links back to sign in", async () => {
-    const calls = stubApi([]);
+    const calls = stubApi([legalTemplateRoute]);
     const { router, user } = renderSsoScreen(
       '/sso?error=access_denied&error_description=End-User%20aborted%20interaction&state=s',
     );

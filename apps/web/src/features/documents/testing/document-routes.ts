@@ -1,9 +1,7 @@
-import { vi } from 'vitest';
+import type { StubRoute } from '../../../testing/fetch-stub';
 
-export interface DocumentCall {
-  url: URL;
-  init: RequestInit;
-}
+/** The document address under the API base: one call for one or several invoices. */
+export const DOCUMENT_PATH = '/gateway/downloadLinkedContent';
 
 /** A minimal PDF header: enough for code that checks the bytes arrive; pdf.js is mocked in tests. */
 export const PDF_BYTES = new TextEncoder().encode('%PDF-1.7\n%test\n');
@@ -30,17 +28,7 @@ export function refusalReply(options: {
   );
 }
 
-/**
- * Replaces fetch for the document route (the shared stubApi answers JSON only). Every call is
- * recorded; `reply` decides the answer.
- */
-export function stubDocumentFetch(reply: (call: DocumentCall) => Response | Promise<Response> = pdfReply) {
-  const calls: DocumentCall[] = [];
-  const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const call = { url: new URL(String(input), 'http://localhost'), init };
-    calls.push(call);
-    return reply(call);
-  });
-  vi.stubGlobal('fetch', fetchStub);
-  return calls;
+/** The document route for stubApi: a PDF unless told otherwise. */
+export function documentRoute(reply: StubRoute['reply'] = pdfReply): StubRoute {
+  return { method: 'GET', path: DOCUMENT_PATH, reply };
 }

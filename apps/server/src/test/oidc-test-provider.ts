@@ -1,55 +1,76 @@
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type ClientMetadata } from 'oidc-provider';
 
-/**
- * A real OpenID provider (oidc-provider) on 127.0.0.1 for the single-sign-on tests: real
- * discovery, JWKS, signed ID tokens, single-use codes and PKCE. Any login name signs in at
- * its development login page; the account's preferred_username is that name.
- */
-export type TestProvider = {
+/** A client (relying party) the provider knows. */
+export type OidcTestClient = { clientId: string; clientSecret: string; redirectUris: string[] };
+
+/** An account at the provider; its claims default to ones made from the login name. */
+export type OidcTestUser = { login: string; name?: string; email?: string };
+
+export type OidcTestProvider = {
+  /** http://127.0.0.1:<port>: discovery is at `${issuer}/.well-known/openid-configuration`. */
   issuer: string;
-  client: { id: string; secret: string };
-  otherClient: { id: string; secret: string };
   /**
-   * Plays the browser at the provider from an authorization address: signs in as `login`,
-   * consents, and answers the address the provider sends the browser back to.
+   * Plays the browser at the provider from an authorization address: signs in as `login` on
+   * the development login page, consents, and answers the address the provider sends the
+   * browser back to (the client's redirect URI with code, state and iss).
    */
   signIn(authorizationUrl: string, login: string): Promise<URL>;
-  /** A genuine ID token from a whole sign-in by another client (or ours) with a chosen nonce. */
-  idTokenFor(options: { clientId: string; secret: string; login: string; nonce: string }): Promise<string>;
+  /** A genuine ID token from a whole sign-in of one of the clients, with a chosen nonce. */
+  idTokenFor(options: { clientId: string; login: string; nonce: string }): Promise<string>;
   /** The next token answer carries this ID token instead of the one issued: a tampering peer. */
   substituteNextIdToken(idToken: string): void;
   close(): Promise<void>;
 };
 
-export async function startTestProvider(options: {
-  redirectUri: string;
+/**
+ * A real OpenID provider (oidc-provider) on 127.0.0.1 for the single-sign-on tests, server
+ * and browser alike: real discovery, JWKS, signed RS256 ID tokens, single-use codes and PKCE
+ * (required). Its development login page takes any password. With `users`, only those login
+ * names have an account; without, any login name does. An account's `sub` and
+ * `preferred_username` are its login name.
+ */
+export async function startOidcTestProvider(options: {
+  clients: OidcTestClient[];
+  users?: OidcTestUser[];
   /** A fixed port (a provider that comes back where it was expected); any free one otherwise. */
   port?: number;
-}): Promise<TestProvider> {
-  const server: Server = createServer();
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const client = { id: 'settle-portal', secret: 'settle-portal-secret-0123456789' };
-  const otherClient = { id: 'other-app', secret: 'other-app-secret-0123456789' };
-  const clientEntry = (entry: { id: string; secret: string }): ClientMetadata => ({
-    client_id: entry.id,
-    client_secret: entry.secret,
-    redirect_uris: [options.redirectUri],
-    grant_types: ['authorization_code'],
-    response_types: ['code'],
+}): Promise<OidcTestProvider> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
   });
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const users = options.users && new Map(options.users.map((user) => [user.login, user]));
 
   const provider = new Provider(issuer, {
-    clients: [clientEntry(client), clientEntry(otherClient)],
+    clients: options.clients.map(
+      (client): ClientMetadata => ({
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+        redirect_uris: client.redirectUris,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      }),
+    ),
     pkce: { required: () => true },
     claims: { openid: ['sub'], profile: ['preferred_username', 'name'], email: ['email'] },
-    findAccount: (_context, id) => ({
-      accountId: id,
-      claims: () => ({ sub: id, preferred_username: id, name: id, email: `${id}@idp.example` }),
-    }),
+    findAccount: (_context, id) => {
+      const user = users ? users.get(id) : { login: id };
+      if (!user) return undefined;
+      return {
+        accountId: id,
+        claims: () => ({
+          sub: id,
+          preferred_username: id,
+          name: user.name ?? id,
+          email: user.email ?? `${id}@idp.example`,
+        }),
+      };
+    },
     cookies: { keys: [randomBytes(16).toString('hex')] },
     jwks: {
       keys: [
@@ -132,18 +153,19 @@ export async function startTestProvider(options: {
 
   return {
     issuer,
-    client,
-    otherClient,
     signIn,
 
     async idTokenFor(request) {
+      const client = options.clients.find((candidate) => candidate.clientId === request.clientId);
+      if (!client) throw new Error(`no client ${request.clientId}`);
+      const redirectUri = client.redirectUris[0]!;
       const verifier = randomBytes(32).toString('base64url');
       const authorization = new URL(`${issuer}/auth`);
       authorization.search = new URLSearchParams({
-        client_id: request.clientId,
+        client_id: client.clientId,
         response_type: 'code',
         scope: 'openid profile',
-        redirect_uri: options.redirectUri,
+        redirect_uri: redirectUri,
         state: randomBytes(8).toString('hex'),
         nonce: request.nonce,
         code_challenge: createHash('sha256').update(verifier).digest('base64url'),
@@ -155,13 +177,13 @@ export async function startTestProvider(options: {
       const response = await fetch(`${issuer}/token`, {
         method: 'POST',
         headers: {
-          authorization: `Basic ${Buffer.from(`${request.clientId}:${request.secret}`).toString('base64')}`,
+          authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}`,
           'content-type': 'application/x-www-form-urlencoded',
         },
         body: new URLSearchParams({
           grant_type: 'authorization_code',
           code,
-          redirect_uri: options.redirectUri,
+          redirect_uri: redirectUri,
           code_verifier: verifier,
         }),
       });

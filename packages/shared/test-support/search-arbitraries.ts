@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { constraintValueKind, isConstraintApplicable } from './constraints-by-type';
+import { fromEpochDay, toEpochDay } from '../src/calendar-date';
+import { constraintValueKind, isConstraintApplicable } from '../src/search/constraints-by-type';
 import {
   CONSTRAINTS,
   type TConstraint,
@@ -7,10 +8,19 @@ import {
   type TCriterion,
   type TCriterionValue,
   type TDataType,
-} from './criteria-model';
-import { hasForbiddenCharacters } from './value-formats';
+} from '../src/search/criteria-model';
+import { FILTER_FUNCTIONS, type FilterLiteral } from '../src/search/filter-expression';
+import { printLiteral } from '../src/search/serialize-filter';
+import {
+  FILTER_RESERVED_WORDS,
+  hasForbiddenCharacters,
+  normalizeDateTime,
+} from '../src/search/value-formats';
 
-/** fast-check generators of valid criteria trees, for the shared and server property tests (not shipped code). */
+/**
+ * fast-check generators for the property tests of advanced search, in shared and on the server:
+ * valid criteria trees, filter literals, and token soups that fuzz the parser and the SQL compiler.
+ */
 export interface ArbitraryField {
   property: string;
   type: TDataType;
@@ -60,20 +70,22 @@ export const decimalValue: fc.Arbitrary<TCriterionValue> = fc.oneof(
     .map(([whole, fraction]) => (fraction ? `${whole}.${fraction}` : `${whole}`)),
 );
 
-export const dateValue: fc.Arbitrary<string> = fc
-  .date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true })
-  .map((date) => date.toISOString().slice(0, 10));
+const daysFrom = (first: string, last: string) =>
+  fc.integer({ min: toEpochDay(first), max: toEpochDay(last) }).map(fromEpochDay);
+
+export const dateValue: fc.Arbitrary<string> = daysFrom('0001-01-01', '9999-12-31');
+
+const twoDigits = (max: number) => fc.integer({ min: 0, max }).map((n) => String(n).padStart(2, '0'));
 
 export const dateTimeValue: fc.Arbitrary<string> = fc
   .tuple(
-    fc.date({
-      min: new Date('1900-01-01T00:00:00Z'),
-      max: new Date('2999-12-31T00:00:00Z'),
-      noInvalidDate: true,
-    }),
+    daysFrom('1900-01-01', '2999-12-31'),
+    twoDigits(23),
+    twoDigits(59),
+    twoDigits(59),
     fc.constantFrom('', 'Z', '+02:00', '-05:30'),
   )
-  .map(([date, zone]) => `${date.toISOString().slice(0, 19)}${zone}`);
+  .map(([date, hours, minutes, seconds, zone]) => `${date}T${hours}:${minutes}:${seconds}${zone}`);
 
 export const booleanValue: fc.Arbitrary<TCriterionValue> = fc.oneof(
   fc.boolean(),
@@ -166,4 +178,68 @@ export function criteriaGroupArbitrary(
     ),
   }));
   return group;
+}
+
+/** Any text a database can hold, empty included: the widest string literal. */
+export const anyTextValue: fc.Arbitrary<string> = fc
+  .string({ unit: 'binary', maxLength: 12 })
+  .filter((text) => !hasForbiddenCharacters(text));
+
+/** A literal of the filter dialect, as the parser gives it back. */
+export const filterLiteral: fc.Arbitrary<FilterLiteral> = fc.oneof(
+  fc.oneof(anyTextValue, textValue).map((value) => ({ type: 'string' as const, value })),
+  fc
+    .oneof(fc.stringMatching(/^-?\d{1,18}(\.\d{1,6})?$/), integerValue.map(String), decimalValue.map(String))
+    .map((value) => ({ type: 'number' as const, value })),
+  fc.boolean().map((value) => ({ type: 'boolean' as const, value })),
+  fc.constant({ type: 'null' as const }),
+  dateTimeValue.map((value) => ({ type: 'datetime' as const, value: normalizeDateTime(value) ?? '' })),
+);
+
+/** Pieces of broken or hostile filter text that no well-formed literal prints as. */
+const BROKEN_FRAGMENTS = [
+  "'",
+  '"',
+  "datetime'",
+  "'2026-02-30'",
+  "datetime'2026-02-30T00:00:00'",
+  "datetime'9999-12-31T23:59:59-14:00'",
+  "datetime'0001-01-01T00:00:00+14:00'",
+  '1e9',
+  '1.',
+  '--',
+  '/*',
+  '*/',
+  ';',
+  '\\',
+  '%',
+  'é',
+  '😀',
+  '\u0000',
+  '\uD800',
+];
+
+/**
+ * One token of the filter dialect (punctuation, words, functions, the given field names and
+ * a few unknown ones, printed literals) or a broken fragment.
+ */
+export function filterToken(fieldNames: readonly string[]): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.constantFrom('(', ')', ','),
+    fc.constantFrom(...FILTER_RESERVED_WORDS, 'not('),
+    fc.constantFrom(...FILTER_FUNCTIONS).map((name) => `${name}(`),
+    fc.constantFrom(...fieldNames, 'bogus', '__proto__', 'constructor'),
+    filterLiteral.map(printLiteral),
+    fc.constantFrom(...BROKEN_FRAGMENTS),
+  );
+}
+
+/** Tokens in any order, joined by a space or by nothing: text that fuzzes the parser and the SQL compiler. */
+export function tokenSoup(
+  fieldNames: readonly string[],
+  options: { minTokens?: number; maxTokens: number; separator?: ' ' | '' },
+): fc.Arbitrary<string> {
+  return fc
+    .array(filterToken(fieldNames), { minLength: options.minTokens ?? 0, maxLength: options.maxTokens })
+    .map((tokens) => tokens.join(options.separator ?? ' '));
 }
