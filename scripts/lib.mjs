@@ -37,23 +37,31 @@ export function ensureDependencies() {
     statSync(marker).mtimeMs >= statSync(path.join(root, 'package-lock.json')).mtimeMs
   )
     return;
-  console.log('• installing npm packages (first run)…');
-  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error']);
+  console.log('• installing npm packages…');
+  run('npm', ['install', '--no-audit', '--no-fund']);
+}
+
+function isStale(built, sources) {
+  const sourceTimes = sources.map((p) => newestMtime(path.join(root, p)));
+  return !existsSync(built) || Math.max(...sourceTimes) > statSync(built).mtimeMs;
 }
 
 /** Builds the web app when its output is missing or older than its sources. */
 export function ensureWebBuild({ force = false } = {}) {
   const built = path.join(root, 'apps/web/dist/index.html');
-  const sources = [
-    'apps/web/src',
-    'apps/web/index.html',
-    'apps/web/vite.config.ts',
-    'packages/shared/src',
-  ].map((p) => path.join(root, p));
-  const stale = !existsSync(built) || Math.max(...sources.map(newestMtime)) > statSync(built).mtimeMs;
-  if (!force && !stale) return;
+  const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'];
+  if (!force && !isStale(built, sources)) return;
   console.log('• building the web app…');
   run('npm', ['run', 'build', '-w', '@settle/web', '--silent']);
+}
+
+/** Builds the server's JavaScript (apps/server/dist) when it is missing or older than its sources. */
+export function ensureServerBuild({ force = false } = {}) {
+  const built = path.join(root, 'apps/server/dist/server.js');
+  const sources = ['apps/server/src', 'apps/server/build.mjs', 'packages/shared/src'];
+  if (!force && !isStale(built, sources)) return;
+  console.log('• building the server…');
+  run(process.execPath, ['apps/server/build.mjs']);
 }
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -67,8 +75,10 @@ export function ensureChromium() {
     run(asRoot[0] ?? 'apt-get', [...asRoot.slice(1), ...(asRoot.length ? ['apt-get'] : []), ...args], {
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
-  apt(['update', '-qq']);
-  apt(['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-dejavu-core']);
+  // Waits for another apt or dpkg run (unattended upgrades, a parallel install) instead of failing.
+  const lockWait = ['-o', 'DPkg::Lock::Timeout=600'];
+  apt([...lockWait, 'update', '-qq']);
+  apt([...lockWait, 'install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-dejavu-core']);
 }
 
 export function spawnForwardingSignals(command, args, options = {}) {

@@ -2,7 +2,10 @@
 // tests (Vitest), then a production build and the browser flows in Debian's Chromium.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { ensureChromium, ensureDependencies, ensureWebBuild, root, run } from './lib.mjs';
+import { ensureChromium, ensureDependencies, ensureServerBuild, ensureWebBuild, root, run } from './lib.mjs';
+import { ensurePinnedNode } from './node-runtime.mjs';
+
+await ensurePinnedNode();
 
 const reports = path.join(root, 'test-results');
 rmSync(reports, { recursive: true, force: true });
@@ -31,6 +34,7 @@ for (const project of ['packages/shared', 'apps/server', 'apps/web']) {
 
 vitestRun('unit-route-component', []);
 ensureWebBuild({ force: true });
+ensureServerBuild({ force: true });
 vitestRun('browser', ['--config', 'vitest.e2e.config.ts']);
 
 let passed = 0;

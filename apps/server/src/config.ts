@@ -1,6 +1,17 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { z } from 'zod';
 import { serverRoot } from './lib/package-root';
+
+/** pino-pretty is a development tool: a production install (--omit=dev) logs JSON lines instead. */
+function isInstalled(packageName: string): boolean {
+  try {
+    createRequire(import.meta.url).resolve(packageName);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The one place that reads the environment. Every problem is listed at once so that
@@ -180,7 +191,9 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       cookieSecure,
     },
     logLevel: env.LOG_LEVEL,
-    prettyLogs: env.LOG_FORMAT === 'pretty' || (env.LOG_FORMAT === 'auto' && Boolean(process.stdout.isTTY)),
+    prettyLogs:
+      (env.LOG_FORMAT === 'pretty' || (env.LOG_FORMAT === 'auto' && Boolean(process.stdout.isTTY))) &&
+      isInstalled('pino-pretty'),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(serverRoot, '../web/dist')),
     seedDemoData: env.SEED_DEMO_DATA,
     viewer: { startZoom: env.VIEWER_START_ZOOM, mode: env.VIEWER_MODE, externalUrl: env.VIEWER_EXTERNAL_URL },

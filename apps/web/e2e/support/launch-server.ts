@@ -89,9 +89,10 @@ export async function launchServer(options: {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'settle-e2e-'));
   mkdirSync(path.join(REPO_ROOT, 'test-results'), { recursive: true });
   const log = createWriteStream(path.join(REPO_ROOT, 'test-results', `${options.name}.log`));
+  // The built server on the Node running the tests (the pinned one), as `npm start` runs it.
   const server: ChildProcess = spawn(
-    path.join(REPO_ROOT, 'node_modules/.bin/tsx'),
-    ['apps/server/src/server.ts'],
+    process.execPath,
+    ['--enable-source-maps', 'apps/server/dist/server.js'],
     {
       cwd: REPO_ROOT,
       env: {

@@ -21,7 +21,7 @@ import {
   criteriaGroupArbitrary,
   filterToken,
   tokenSoup,
-} from '../../../../../packages/shared/test-support/search-arbitraries';
+} from '@settle/shared/test-support/search-arbitraries';
 import { AppError } from '../../lib/app-error';
 import { buildFilterWhere, INVALID_FILTER } from './filter-helper';
 import { compileFilter, escapeLike, type FilterAllowList, FilterError } from './filter-sql';
