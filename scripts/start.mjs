@@ -1,8 +1,9 @@
 // `npm start`: runs on the pinned Node, installs what is missing, builds the web app and the server
 // when their sources changed, and starts the portal on the embedded database (./data), generating
 // demo data on the first start.
-import { ensurePinnedNode } from './node-runtime.mjs';
+
 import { ensureDependencies, ensureServerBuild, ensureWebBuild, spawnForwardingSignals } from './lib.mjs';
+import { ensurePinnedNode } from './node-runtime.mjs';
 
 await ensurePinnedNode();
 const startedAt = Date.now();
