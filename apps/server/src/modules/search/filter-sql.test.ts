@@ -9,11 +9,6 @@ import {
   type ReferenceRow,
 } from '@settle/shared/search/reference-evaluator';
 import { serializeFilter } from '@settle/shared/search/serialize-filter';
-import { type SQL, sql } from 'drizzle-orm';
-import { boolean, date, integer, numeric, PgDialect, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { drizzle, type PgliteDatabase } from 'drizzle-orm/pglite';
-import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // Test code of shared lives outside its exported src, hence the path.
 import {
   type ArbitraryField,
@@ -22,6 +17,11 @@ import {
   filterToken,
   tokenSoup,
 } from '@settle/shared/test-support/search-arbitraries';
+import { type SQL, sql } from 'drizzle-orm';
+import { boolean, date, integer, numeric, PgDialect, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { drizzle, type PgliteDatabase } from 'drizzle-orm/pglite';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error';
 import { buildFilterWhere, INVALID_FILTER } from './filter-helper';
 import { compileFilter, escapeLike, type FilterAllowList, FilterError } from './filter-sql';
