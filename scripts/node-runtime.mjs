@@ -30,7 +30,7 @@ function fail(message) {
 function fetchRuntime() {
   const expected = INTEGRITY[platform];
   if (!expected) fail(`no pinned Node ${PINNED_NODE} for ${platform}: run with Node ${PINNED_NODE} on PATH`);
-  console.log(`• fetching Node ${PINNED_NODE} (${platform}) from the npm registry into .runtime/…`);
+  console.error(`• fetching Node ${PINNED_NODE} (${platform}) from the npm registry into .runtime/…`);
   const work = mkdtempSync(path.join(os.tmpdir(), 'settle-node-'));
   try {
     const pack = spawnSync(
@@ -71,11 +71,12 @@ function runsOnSupportedNode() {
  */
 export function ensurePinnedNode() {
   if (runsOnSupportedNode()) {
-    console.log(`• Node ${process.versions.node} (${process.execPath})`);
+    // On stderr: an operator command's standard output stays its own answer.
+    console.error(`• Node ${process.versions.node} (${process.execPath})`);
     return Promise.resolve();
   }
   if (!existsSync(runtimeNode)) fetchRuntime();
-  console.log(`• the machine's Node is ${process.versions.node}: running on the pinned Node ${PINNED_NODE}`);
+  console.error(`• the machine's Node is ${process.versions.node}: running on the pinned Node ${PINNED_NODE}`);
   const child = spawn(runtimeNode, [...process.execArgv, ...process.argv.slice(1)], {
     stdio: 'inherit',
     env: withPinnedNode(process.env),
