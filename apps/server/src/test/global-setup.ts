@@ -46,7 +46,10 @@ async function migrateDataDir(project: TestProject) {
 async function migrateTemplate(project: TestProject, serverUrl: string) {
   const template = `settle_template_${randomBytes(6).toString('hex')}`;
   await adminQuery(serverUrl, `create database ${template}`);
-  const database = await openDatabase({ databaseUrl: databaseUrlFor(serverUrl, template), dataDir: 'memory://' });
+  const database = await openDatabase({
+    databaseUrl: databaseUrlFor(serverUrl, template),
+    dataDir: 'memory://',
+  });
   await database.migrate();
   await database.close();
   // CREATE DATABASE … TEMPLATE refuses while anyone is connected to the template: nobody may.

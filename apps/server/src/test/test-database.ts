@@ -1,35 +1,47 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { openAsBlob } from 'node:fs';
+import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/client';
+import { adminQuery, databaseUrlFor } from './global-setup';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
  * throw-away database on the PostgreSQL server named by DATABASE_URL (CI runs both).
+ * Each is a copy of the database the run's global setup migrated (global-setup.ts): nothing
+ * one test file writes is seen by another.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    await database.migrate();
-    return database;
+  return serverUrl ? openPostgresDatabase(serverUrl) : openPgliteDatabase();
+}
+
+let migratedDataDir: Promise<Blob> | undefined;
+
+async function openPgliteDatabase(): Promise<DatabaseHandle> {
+  const tarball = inject('migratedPgliteDataDir');
+  if (tarball) {
+    migratedDataDir ??= openAsBlob(tarball);
+    return openDatabase({ dataDir: 'memory://', loadDataDir: await migratedDataDir });
   }
-  const name = `settle_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
+  const database = await openDatabase({ dataDir: 'memory://' });
   await database.migrate();
+  return database;
+}
+
+async function openPostgresDatabase(serverUrl: string): Promise<DatabaseHandle> {
+  const template = inject('migratedTemplateDatabase');
+  const name = `settle_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(
+    serverUrl,
+    template ? `create database ${name} template ${template}` : `create database ${name}`,
+  );
+  const database = await openDatabase({ databaseUrl: databaseUrlFor(serverUrl, name), dataDir: 'memory://' });
+  if (!template) await database.migrate();
   return {
     ...database,
     close: async () => {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }
