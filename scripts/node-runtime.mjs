@@ -76,7 +76,9 @@ export function ensurePinnedNode() {
     return Promise.resolve();
   }
   if (!existsSync(runtimeNode)) fetchRuntime();
-  console.error(`• the machine's Node is ${process.versions.node}: running on the pinned Node ${PINNED_NODE}`);
+  console.error(
+    `• the machine's Node is ${process.versions.node}: running on the pinned Node ${PINNED_NODE}`,
+  );
   const child = spawn(runtimeNode, [...process.execArgv, ...process.argv.slice(1)], {
     stdio: 'inherit',
     env: withPinnedNode(process.env),
