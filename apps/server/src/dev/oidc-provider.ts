@@ -285,7 +285,8 @@ function sendPage(response: ServerResponse, status: number, body: string) {
   response.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+    // No form-action: the sign-in's redirects lead to the client's address, which it would block.
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
   });
   response.end(body);
 }
