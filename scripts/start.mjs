@@ -38,5 +38,5 @@ function describeMode() {
       : 'a demo OpenID provider for /login?solutionInstanceGuid=sso-demo';
   return production
     ? `• production start: ${aids}, ${sso}; the demo start is \`npm start\``
-    : `• demo start: ${aids}, ${sso}; for production run \`npm run start:prod\``;
+    : `• demo start: ${aids} and ${sso}; for production run \`npm run start:prod\``;
 }

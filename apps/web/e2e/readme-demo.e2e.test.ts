@@ -52,7 +52,7 @@ describe('the README demo, on `npm start`', () => {
     const opening = firstLines(portal.logFile, 3);
     expect(opening).toContain('• demo start: development aids on');
     expect(opening).toContain(`${API_BASE}/dev/outbox`);
-    expect(opening).toContain('a demo OpenID provider for /login?solutionInstanceGuid=sso-demo');
+    expect(opening).toContain(') and a demo OpenID provider for /login?solutionInstanceGuid=sso-demo;');
     expect(opening).toContain('for production run `npm run start:prod`');
   });
 
