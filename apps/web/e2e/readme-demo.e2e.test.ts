@@ -132,6 +132,8 @@ describe('the production start, `npm run start:prod`', () => {
   it('says so on its first lines, and the development aids answer 404', async () => {
     const opening = firstLines(portal.logFile, 3);
     expect(opening).toContain('• production start: development aids off, no demo OpenID provider');
+    // Nothing of the demo provider started (oidc-provider warns as soon as one is made).
+    expect(readFileSync(portal.logFile, 'utf8')).not.toMatch(/oidc-provider|demo single sign-on/);
     for (const aid of [
       '/dev/outbox?recipient=5550100042',
       '/dev/captcha/any-id',
