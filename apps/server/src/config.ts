@@ -21,6 +21,9 @@ const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+export const DEFAULT_OIDC_SCOPES = 'openid profile email';
+export const DEFAULT_OIDC_LOGIN_CLAIM = 'preferred_username';
+
 const ZEnvironment = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -101,9 +104,9 @@ const ZEnvironment = z.object({
   OIDC_ISSUER: z.url({ protocol: /^https?$/, message: 'must be an http(s) address' }).optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
-  OIDC_SCOPES: z.string().default('openid profile email'),
+  OIDC_SCOPES: z.string().default(DEFAULT_OIDC_SCOPES),
   /** The ID-token claim whose value is the Settle login name (compared case-insensitively). */
-  OIDC_LOGIN_CLAIM: z.string().min(1).default('preferred_username'),
+  OIDC_LOGIN_CLAIM: z.string().min(1).default(DEFAULT_OIDC_LOGIN_CLAIM),
 });
 
 export type AppConfig = {

@@ -3,13 +3,15 @@ import { runAdminCommand } from './admin/command-list';
 import { buildApp } from './app';
 import { ConfigError, IN_MEMORY, loadConfig } from './config';
 import { seedDemoDataIfEmpty } from './db/seed/seed-if-empty';
+import { startDemoSso } from './dev/demo-sso';
+import { developmentAidsLine } from './dev/development-aids';
 
 /** Listens and shuts down gracefully; everything else lives in buildApp. */
 async function main() {
   const startedAt = performance.now();
-  let config: ReturnType<typeof loadConfig>;
+  let loaded: ReturnType<typeof loadConfig>;
   try {
-    config = loadConfig();
+    loaded = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -17,6 +19,9 @@ async function main() {
     }
     throw error;
   }
+  // The demo start's OpenID provider for the sso-demo tenant, before the app that discovers it.
+  const demoSso = await startDemoSso(loaded);
+  const config = demoSso?.config ?? loaded;
 
   const app = await buildApp(config);
   if (config.seedDemoData) {
@@ -48,6 +53,7 @@ async function main() {
       timer.unref();
       await adminSocket?.close();
       await app.close();
+      await demoSso?.close();
       process.exit(0);
     });
   }
@@ -57,6 +63,8 @@ async function main() {
   app.log.info(
     `Settle is ready at http://localhost:${config.port} (${where}) in ${Math.round(performance.now() - startedAt)} ms; API docs at http://localhost:${config.port}${config.apiBase}/docs`,
   );
+  app.log.info(developmentAidsLine(config));
+  if (demoSso) app.log.info(demoSso.announcement);
 }
 
 main().catch((error) => {

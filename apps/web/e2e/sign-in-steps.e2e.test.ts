@@ -1,17 +1,10 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserForFile, DEMO_PASSWORD } from './support/browser';
 import { latestSentAt, newestCode } from './support/outbox';
-import { submitSignInForm } from './support/session';
+import { enterCode, submitSignInForm } from './support/session';
 
 const baseURL = inject('baseURL');
 const browsing = browserForFile();
-
-async function enterCode(page: Page, code: string) {
-  await page.getByTestId('pin-digit-0').click();
-  await page.keyboard.type(code);
-  await page.getByTestId('pin-verify').click();
-}
 
 describe('the sign-in steps', () => {
   it('demo.pin: password, then the texted code, then /home', async () => {

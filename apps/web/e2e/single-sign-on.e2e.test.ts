@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { browserForFile } from './support/browser';
 import { API_BASE } from './support/launch-server';
 import { signInThroughForm } from './support/session';
+import { shownAccount, signInAtProvider } from './support/sso';
 
 const baseURL = inject('baseURL');
 const issuer = inject('oidcIssuer');
@@ -14,20 +15,6 @@ async function leaveForProvider(page: Page, loginName: string) {
   await page.getByTestId('login-name').fill(loginName);
   await page.getByTestId('sign-in').click();
   await page.waitForURL(`${issuer}/interaction/**`);
-}
-
-/** The provider's development pages: its login form, then its consent page when it shows one. */
-async function signInAtProvider(page: Page, loginName: string) {
-  await page.locator('input[name="login"]').fill(loginName);
-  await page.locator('input[name="password"]').fill('any password');
-  await page.locator('button[type="submit"]').click();
-  await page.waitForURL(
-    (url) => url.href.startsWith(`${baseURL}/sso`) || url.pathname.startsWith('/interaction/'),
-  );
-  if (page.url().startsWith(issuer)) {
-    await expect.poll(() => page.locator('input[name="prompt"]').getAttribute('value')).toBe('consent');
-    await page.locator('button[type="submit"]').click();
-  }
 }
 
 /** Holds POST /auth/ssologin until released: the SSO screen's spinner stays on screen meanwhile. */
@@ -56,7 +43,7 @@ describe('single sign-on', () => {
     const start = new URL(page.url());
     expect(start.origin).toBe(issuer);
 
-    await signInAtProvider(page, 'demo.sso');
+    await signInAtProvider(page, baseURL, await shownAccount(page));
     await page.waitForURL(`${baseURL}/sso?**`);
     const callback = page.url();
     expect(new URL(callback).searchParams.get('code')).toBeTruthy();

@@ -12,8 +12,14 @@ export type TestContext = {
   close: () => Promise<void>;
 };
 
-export async function createTestApp(environment: Record<string, string> = {}): Promise<TestContext> {
-  const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', NODE_ENV: 'test', ...environment });
+export async function createTestApp(
+  environment: Record<string, string> = {},
+  /** What the start changes in the loaded configuration (server.ts: the demo OpenID provider). */
+  adjust: (config: AppConfig) => AppConfig = (config) => config,
+): Promise<TestContext> {
+  const config = adjust(
+    loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', NODE_ENV: 'test', ...environment }),
+  );
   const database = await openTestDatabase();
   const app = await buildApp(config, { database, logger: false });
   return {

@@ -73,9 +73,41 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** A portal process on a fresh embedded database, logging to test-results/<name>.log, once ready. */
+async function spawnPortal(options: {
+  name: string;
+  args: string[];
+  env: (dataDir: string) => NodeJS.ProcessEnv;
+  port: number;
+}): Promise<LaunchedServer & { logFile: string }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'settle-e2e-'));
+  mkdirSync(path.join(REPO_ROOT, 'test-results'), { recursive: true });
+  const logFile = path.join(REPO_ROOT, 'test-results', `${options.name}.log`);
+  const log = createWriteStream(logFile);
+  const server: ChildProcess = spawn(process.execPath, options.args, {
+    cwd: REPO_ROOT,
+    env: options.env(dataDir),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.pipe(log);
+  server.stderr?.pipe(log);
+  await ready(server, options.name);
+  return {
+    baseURL: `http://127.0.0.1:${options.port}`,
+    dataDir,
+    logFile,
+    stop: async () => {
+      server.kill('SIGTERM');
+      if (server.exitCode === null) await new Promise((resolve) => server.once('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 /**
- * The production server on a fresh embedded database with demo data, as `npm start` runs it,
- * with the given settings on top. Its output goes to test-results/<name>.log.
+ * The production server on a fresh embedded database with demo data, with the development aids
+ * on (as the demo start has them) and the given settings on top. Its output goes to
+ * test-results/<name>.log.
  */
 export async function launchServer(options: {
   name: string;
@@ -86,43 +118,49 @@ export async function launchServer(options: {
   testClock?: boolean;
 }): Promise<LaunchedServer> {
   const port = options.port ?? (await freePort());
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'settle-e2e-'));
-  mkdirSync(path.join(REPO_ROOT, 'test-results'), { recursive: true });
-  const log = createWriteStream(path.join(REPO_ROOT, 'test-results', `${options.name}.log`));
-  // The built server on the Node running the tests (the pinned one), as `npm start` runs it.
-  const server: ChildProcess = spawn(
-    process.execPath,
-    ['--enable-source-maps', 'apps/server/dist/server.js'],
-    {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        NODE_ENV: 'production',
-        DATABASE_URL: '',
-        // The flows read texted codes, emails and captcha answers from the development outbox.
-        DEV_OUTBOX: 'true',
-        // ready() waits for the server's "ready" line, an info line.
-        LOG_LEVEL: 'info',
-        ...(options.testClock ? { SETTLE_TEST_CLOCK: '1' } : {}),
-        ...options.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  server.stdout?.pipe(log);
-  server.stderr?.pipe(log);
-  await ready(server, options.name);
-  const baseURL = `http://127.0.0.1:${port}`;
-  return {
-    baseURL,
-    dataDir,
-    stop: async () => {
-      server.kill('SIGTERM');
-      if (server.exitCode === null) await new Promise((resolve) => server.once('exit', resolve));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  // The built server on the Node running the tests (the pinned one).
+  return spawnPortal({
+    name: options.name,
+    port,
+    args: ['--enable-source-maps', 'apps/server/dist/server.js'],
+    env: (dataDir) => ({
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      DATABASE_URL: '',
+      // The flows read texted codes, emails and captcha answers from the development outbox.
+      DEV_OUTBOX: 'true',
+      // ready() waits for the server's "ready" line, an info line.
+      LOG_LEVEL: 'info',
+      ...(options.testClock ? { SETTLE_TEST_CLOCK: '1' } : {}),
+      ...options.env,
+    }),
+  });
+}
+
+/** The settings of this machine's environment that would change what the start command does. */
+const START_SETTINGS =
+  /^(NODE_ENV|DEV_OUTBOX|OIDC_.*|DATABASE_URL|PUBLIC_ORIGIN|SETTLE_TEST_CLOCK|LOG_LEVEL)$/;
+
+/**
+ * The README's start command itself (`npm start` is `node scripts/start.mjs`; with
+ * `production`, `npm run start:prod`), with nothing set but a free PORT and a temporary
+ * DATA_DIR. It builds only what is out of date: after `npm run build`, nothing. Its whole
+ * output, from its first line, is in `logFile`; its address is the README's `localhost`.
+ */
+export async function launchStartCommand(options: {
+  name: string;
+  production?: boolean;
+}): Promise<LaunchedServer & { logFile: string }> {
+  const port = await freePort();
+  const inherited = Object.entries(process.env).filter(([key]) => !START_SETTINGS.test(key));
+  const portal = await spawnPortal({
+    name: options.name,
+    port,
+    args: ['scripts/start.mjs', ...(options.production ? ['--production'] : [])],
+    env: (dataDir) => ({ ...Object.fromEntries(inherited), PORT: String(port), DATA_DIR: dataDir }),
+  });
+  return { ...portal, baseURL: `http://localhost:${port}` };
 }

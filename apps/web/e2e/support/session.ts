@@ -17,6 +17,13 @@ export async function submitSignInForm(page: Page, baseURL: string, loginName: s
   await page.getByTestId('sign-in').click();
 }
 
+/** The PIN page: the code typed from the first box, then Verify. */
+export async function enterCode(page: Page, code: string): Promise<void> {
+  await page.getByTestId('pin-digit-0').click();
+  await page.keyboard.type(code);
+  await page.getByTestId('pin-verify').click();
+}
+
 /** Signs in through the login page, as a person does, and waits for /home. */
 export async function signInThroughForm(page: Page, baseURL: string, loginName: string): Promise<void> {
   await submitSignInForm(page, baseURL, loginName);

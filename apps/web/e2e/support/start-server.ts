@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
-import { startOidcTestProvider } from '../../../server/src/test/oidc-test-provider';
+import { DEMO_SSO_ACCOUNT } from '../../../server/src/dev/demo-sso';
+import { startOidcProvider } from '../../../server/src/dev/oidc-provider';
 import { freePort, launchServer } from './launch-server';
 
 declare module 'vitest' {
@@ -12,9 +13,10 @@ declare module 'vitest' {
 }
 
 /**
- * The production server on a fresh embedded database with demo data, as `npm start` runs it,
- * and a real OpenID provider (the server tests' own) for its single sign-on: the browser
- * signs in on the provider's development login page (any login name, any password).
+ * The production server on a fresh embedded database with demo data, with the development aids
+ * on, and a real OpenID provider (the demo's and the server tests' own) set with explicit
+ * OIDC_* settings for its single sign-on: the browser signs in on the provider's page as the
+ * demo's demo.sso account.
  */
 export default async function startServer(project: TestProject) {
   const port = await freePort();
@@ -24,7 +26,7 @@ export default async function startServer(project: TestProject) {
     redirectUris: [`http://127.0.0.1:${port}/sso`],
   };
   // Started first: the portal discovers it at the first single sign-on.
-  const oidc = await startOidcTestProvider({ clients: [client] });
+  const oidc = await startOidcProvider({ clients: [client], accounts: [DEMO_SSO_ACCOUNT] });
   const server = await launchServer({
     name: 'e2e-server',
     port,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LoopbackOidcProvider, startOidcProvider } from '../../dev/oidc-provider';
 import { type AuthTestContext, createAuthTestApp } from '../../modules/auth/auth-test-support';
-import { type OidcTestProvider, startOidcTestProvider } from '../../test/oidc-test-provider';
 import { TestClient } from '../../test/test-app';
 import { invoices } from '../schema/invoices';
 import { tenants } from '../schema/tenants';
@@ -15,11 +15,14 @@ const PORTAL = {
   redirectUris: ['http://portal.test/sso'],
 };
 
-let provider: OidcTestProvider;
+let provider: LoopbackOidcProvider;
 let context: AuthTestContext;
 
 beforeAll(async () => {
-  provider = await startOidcTestProvider({ clients: [PORTAL], users: [{ login: SSO_DEMO_LOGIN }] });
+  provider = await startOidcProvider({
+    clients: [PORTAL],
+    accounts: [{ login: SSO_DEMO_LOGIN, password: DEMO_PASSWORD }],
+  });
   context = await createAuthTestApp({
     PUBLIC_ORIGIN: 'http://portal.test',
     OIDC_ISSUER: provider.issuer,

@@ -21,6 +21,13 @@ export const SSO_DEMO_TENANT = {
 
 export const SSO_DEMO_LOGIN = 'demo.sso';
 
+/** The person behind demo.sso, the same at the demo OpenID provider (dev/demo-sso.ts). */
+export const SSO_DEMO_PERSON = {
+  firstName: 'Robin',
+  lastName: 'Okafor',
+  email: 'robin.okafor@lakeside-optics.example',
+};
+
 /** Not an argon2 hash, so no password ever matches it: this user signs in at the provider. */
 export const UNUSABLE_PASSWORD_HASH = 'sso-only: no password';
 
@@ -56,9 +63,7 @@ export async function seedSsoDemoTenant(db: Db, options: { seed: number; today: 
       loginName: SSO_DEMO_LOGIN,
       loginKey: SSO_DEMO_LOGIN.toUpperCase(),
       passwordHash: UNUSABLE_PASSWORD_HASH,
-      firstName: 'Robin',
-      lastName: 'Okafor',
-      email: 'robin.okafor@lakeside-optics.example',
+      ...SSO_DEMO_PERSON,
     })
     .returning({ id: users.id });
   if (!customer || !user) throw new Error('customer or user insert returned nothing');

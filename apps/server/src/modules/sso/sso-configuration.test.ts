@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOidcProvider } from '../../dev/oidc-provider';
 import { buildTenant } from '../../test/factories';
-import { startOidcTestProvider } from '../../test/oidc-test-provider';
 import { createTestApp, TestClient, type TestContext } from '../../test/test-app';
 import { allowsPlainHttp } from './oidc-client';
 import { SSO_STATE_COOKIE } from './sso-state';
@@ -86,7 +86,8 @@ describe('single sign-on with a provider that cannot be reached', () => {
     expect(page.headers.location).toBe('/sso?error=SSO_FAILED');
 
     // A failed discovery is not remembered: the next sign-on finds the provider.
-    const provider = await startOidcTestProvider({
+    const provider = await startOidcProvider({
+      accounts: [],
       clients: [
         {
           clientId: 'settle-portal',

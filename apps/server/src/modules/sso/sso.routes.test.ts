@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
+import { type LoopbackOidcProvider, startOidcProvider } from '../../dev/oidc-provider';
 import { buildCustomer, buildInvoice, buildTenant, buildUser } from '../../test/factories';
-import { type OidcTestProvider, startOidcTestProvider } from '../../test/oidc-test-provider';
 import { TestClient } from '../../test/test-app';
 import { type AuthTestContext, createAuthTestApp, sessionRow } from '../auth/auth-test-support';
 import { createSsoService } from './sso.service';
@@ -23,11 +23,21 @@ const OTHER_APP = {
   redirectUris: [`${ORIGIN}/sso`],
 };
 
-let provider: OidcTestProvider;
+/** The provider's accounts: the portal knows some of them, in another case, or not at all. */
+const PROVIDER_ACCOUNTS = [
+  'sso.user',
+  'SSO.User',
+  'nobody.here',
+  'pending.user',
+  'password.user',
+  'gone.user',
+].map((login) => ({ login, password: `${login}-at-the-provider` }));
+
+let provider: LoopbackOidcProvider;
 let context: AuthTestContext;
 
 beforeAll(async () => {
-  provider = await startOidcTestProvider({ clients: [PORTAL, OTHER_APP] });
+  provider = await startOidcProvider({ clients: [PORTAL, OTHER_APP], accounts: PROVIDER_ACCOUNTS });
   context = await createAuthTestApp({
     PUBLIC_ORIGIN: ORIGIN,
     OIDC_ISSUER: provider.issuer,
