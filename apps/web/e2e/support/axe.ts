@@ -26,9 +26,16 @@ export function describeViolations(violations: Result[]): string {
  * Content-Security-Policy does not govern: the context keeps the CSP on.
  */
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
-  // Mantine's transitions animate opacity: wait until nothing is fading in, or axe measures half-drawn colours.
+  // Mantine's transitions animate opacity: wait until nothing is fading in, or axe measures half-drawn
+  // colours. Spinners loop for ever and change no colour: they are not waited for.
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
   );
   const results = await new AxeBuilder({ page }).withTags(WCAG_AA_TAGS).analyze();
   expect(results.violations.length, `axe on ${label}:\n${describeViolations(results.violations)}`).toBe(0);

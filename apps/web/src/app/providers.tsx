@@ -35,7 +35,7 @@ export function AppProviders({ i18n, queryClient, env = 'default', children }: A
 /** Inside the i18n provider: the theme carries translated labels and follows the language. */
 function ThemedProviders({ env, children }: { env: 'default' | 'test'; children: ReactNode }) {
   const { t } = useTranslation();
-  const theme = useMemo(() => createAppTheme({ close: t('close') }), [t]);
+  const theme = useMemo(() => createAppTheme((key) => t(key)), [t]);
   return (
     <MantineProvider
       theme={theme}

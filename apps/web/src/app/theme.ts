@@ -6,27 +6,30 @@ import {
   DEFAULT_THEME,
   type MantineColorsTuple,
   type MantineTheme,
+  Menu,
+  Popover,
 } from '@mantine/core';
 
 /**
  * The one palette of the portal, WCAG 2.2 AA in light and dark. Mantine's own text shades
  * fall short on white (grey 3.3:1, red 3.6:1, indigo buttons 4.3:1), so the filled colours
- * use shade 8 and every coloured text uses the shades below, each at least 4.5:1 on white,
- * on the grey page background and on the selected row's light indigo.
+ * use shade 8 and every coloured text uses the shades below, each at least 4.5:1 on white, on
+ * the grey page background, on its own colour's light tints (shades 1 and 2: light variants and
+ * their hover) and on the selected row's light indigo.
  */
 const TEXT_ON_LIGHT: Record<string, string> = {
-  red: '#b02020',
-  orange: '#a33b06',
-  yellow: '#7a4f00',
-  green: '#236b2e',
-  teal: '#066650',
-  cyan: '#0b6475',
-  blue: '#1864ab',
-  indigo: '#364fc7',
-  violet: '#5f3dc4',
-  grape: '#862e9c',
-  pink: '#a61e4d',
-  lime: '#4a6309',
+  red: '#a21d1d',
+  orange: '#933505',
+  yellow: '#734a00',
+  green: '#206029',
+  teal: '#065e4a',
+  cyan: '#0a5c6c',
+  blue: '#145490',
+  indigo: '#3249b7',
+  violet: '#5939b8',
+  grape: '#812c96',
+  pink: '#9f1d4a',
+  lime: '#445b08',
   gray: '#495057',
 };
 
@@ -85,11 +88,34 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme: MantineTheme) 
   return { variables: {}, light, dark };
 };
 
+/** The translated names the theme gives to Mantine's unnamed controls. */
+export type ThemeLabels = (key: 'close' | `calendar.${keyof typeof CALENDAR_LABEL_KEYS}`) => string;
+
 /**
- * The theme, with the translated name of every close button (modals, notifications, alerts,
- * drawers): Mantine leaves them unnamed, which screen readers announce as a bare "button".
+ * The calendar's arrows (Mantine leaves them unnamed). Its level buttons keep their visible text
+ * ("November 2026") as their name: a label without that text fails WCAG 2.5.3.
  */
-export function createAppTheme(labels: { close: string }) {
+const CALENDAR_LABEL_KEYS = {
+  nextMonth: true,
+  previousMonth: true,
+  nextYear: true,
+  previousYear: true,
+  nextDecade: true,
+  previousDecade: true,
+} as const;
+
+/**
+ * The theme, with the translated names of the controls Mantine leaves unnamed (screen readers
+ * announce them as a bare "button"): every close button (modals, notifications, alerts, drawers)
+ * and the calendar's arrows (date pickers).
+ */
+export function createAppTheme(label: ThemeLabels) {
+  const calendarLabels = Object.fromEntries(
+    Object.keys(CALENDAR_LABEL_KEYS).map((key) => [
+      key,
+      label(`calendar.${key as keyof typeof CALENDAR_LABEL_KEYS}`),
+    ]),
+  );
   return createTheme({
     primaryColor: 'indigo',
     primaryShade: { light: 8, dark: 8 },
@@ -100,8 +126,15 @@ export function createAppTheme(labels: { close: string }) {
     components: {
       // Polymorphic props leave out the button's own attributes from the type; Mantine passes them on.
       CloseButton: CloseButton.extend({
-        defaultProps: { 'aria-label': labels.close } as Partial<CloseButtonProps>,
+        defaultProps: { 'aria-label': label('close') } as Partial<CloseButtonProps>,
       }),
+      // Mantine's focus placeholder, a tabindex element inside role="menu", breaks the menu's ARIA
+      // structure (axe: aria-required-children); the focus trap lands on the dropdown instead.
+      Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+      // After a choice in a dropdown (a date picker's day), the focus goes back to its field, not to the page's top.
+      Popover: Popover.extend({ defaultProps: { returnFocus: true } }),
+      // @mantine/dates reads its theme entry by name; every date picker draws a Calendar.
+      Calendar: { defaultProps: { ariaLabels: calendarLabels } },
     },
   });
 }

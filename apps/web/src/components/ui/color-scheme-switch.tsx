@@ -28,8 +28,6 @@ const CHOICES: ReadonlyArray<{ value: MantineColorScheme; labelKey: string; icon
   },
 ];
 
-const CHECK_ICON = ['M5 12l5 5l10 -10'];
-
 /**
  * Light, dark, or the system's setting (the default). MantineProvider's colour scheme manager
  * keeps the choice in this browser's storage.
@@ -52,18 +50,21 @@ export function ColorSchemeSwitch() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t('colorScheme.label')}</Menu.Label>
-        {CHOICES.map((choice) => (
-          <Menu.Item
-            key={choice.value}
-            leftSection={<OutlineIcon paths={choice.icon} size={16} />}
-            rightSection={choice === current ? <OutlineIcon paths={CHECK_ICON} size={16} /> : null}
-            aria-current={choice === current ? 'true' : undefined}
-            onClick={() => setColorScheme(choice.value)}
-            data-testid={`color-scheme-${choice.value}`}
-          >
-            {t(choice.labelKey)}
-          </Menu.Item>
-        ))}
+        <Menu.RadioGroup
+          value={current.value}
+          onChange={(value) => setColorScheme(value as MantineColorScheme)}
+        >
+          {CHOICES.map((choice) => (
+            <Menu.RadioItem
+              key={choice.value}
+              value={choice.value}
+              rightSection={<OutlineIcon paths={choice.icon} size={16} />}
+              data-testid={`color-scheme-${choice.value}`}
+            >
+              {t(choice.labelKey)}
+            </Menu.RadioItem>
+          ))}
+        </Menu.RadioGroup>
       </Menu.Dropdown>
     </Menu>
   );
