@@ -90,6 +90,7 @@ describe('accessibility', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Invoices');
   });
 
+  // Hundreds of key presses, each followed by a look at the focus: twice the default time.
   it('works with the keyboard alone: sign in, filter, select two invoices, promise them, open the cart', async () => {
     // The set-up only: the flow itself signs in through the page.
     await resetDemoFull(await apiSignIn(baseURL, 'demo.full'));
@@ -183,7 +184,7 @@ describe('accessibility', () => {
     await page.waitForURL('**/paymentCart');
     await expect.poll(() => page.title()).toBe('Payment cart · Settle');
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
-  });
+  }, 120_000);
 
   it('follows the system’s dark setting, keeps AA contrast there, and remembers the header’s choice', async () => {
     for (const locale of ['en-US', 'fr-FR'] as const) {

@@ -182,6 +182,12 @@ describe('the invoice grid', () => {
     await page.getByTestId('viewer-zoom-in').click();
     await expect.poll(() => page.getByTestId('viewer-zoom-level').textContent()).toBe('110%');
     await expectNoAxeViolations(page, 'the document viewer');
+    // The zoomed page overflows its area: a named region that the keyboard scrolls.
+    const area = page.getByRole('region', { name: 'Document pages' });
+    expect(await area.getAttribute('data-testid')).toBe('viewer-area');
+    await area.focus();
+    await page.keyboard.press('PageDown');
+    await expect.poll(() => area.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByTestId('viewer-download').click(),

@@ -7,7 +7,6 @@ import {
   type MantineColorsTuple,
   type MantineTheme,
   Menu,
-  Popover,
 } from '@mantine/core';
 
 /**
@@ -131,10 +130,10 @@ export function createAppTheme(label: ThemeLabels) {
       // Mantine's focus placeholder, a tabindex element inside role="menu", breaks the menu's ARIA
       // structure (axe: aria-required-children); the focus trap lands on the dropdown instead.
       Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
-      // After a choice in a dropdown (a date picker's day), the focus goes back to its field, not to the page's top.
-      Popover: Popover.extend({ defaultProps: { returnFocus: true } }),
-      // @mantine/dates reads its theme entry by name; every date picker draws a Calendar.
+      // @mantine/dates reads its theme entries by name; every date picker draws a Calendar.
       Calendar: { defaultProps: { ariaLabels: calendarLabels } },
+      // After a day is chosen the focus goes back to the field (Mantine drops it on the page's body).
+      DatePickerInput: { defaultProps: { popoverProps: { returnFocus: true } } },
     },
   });
 }
