@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { expectNoAxeViolations } from './support/axe';
 import { browserForFile } from './support/browser';
 import { API_BASE } from './support/launch-server';
 import { emailedLink, latestSentAt, onOrigin } from './support/outbox';
@@ -112,12 +113,14 @@ describe('account set-up', () => {
     await page.goto(link);
     await page.getByTestId('captcha-picture').waitFor();
     await expect
-      .poll(() => page.getByRole('heading', { level: 2 }).textContent())
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toBe('Register for Nordlicht Maschinenbau GmbH');
     expect(await page.getByTestId('registration-address').inputValue()).toBe(CONTACT.email);
     expect(await page.getByTestId('sign-out').count()).toBe(0);
+    await expectNoAxeViolations(page, 'the registration page');
     await switchLanguage(page, 'Français');
     await expect.poll(() => page.getByTestId('registration-submit').textContent()).toBe("S'inscrire");
+    await expectNoAxeViolations(page, 'the registration page in French');
     await switchLanguage(page, 'English');
 
     // A wrong answer first: the server refuses it and the page shows a new picture.
@@ -130,6 +133,7 @@ describe('account set-up', () => {
     await expect
       .poll(() => page.getByText('The characters do not match the picture. Try the new one.').count())
       .toBe(1);
+    await expectNoAxeViolations(page, 'the registration page with a refused answer');
     const secondId = await captchaId(captchaIds, 2);
     expect(secondId).not.toBe(firstId);
     await expect.poll(() => page.getByTestId('captcha-picture').getAttribute('src')).toMatch(/^blob:/);
@@ -141,16 +145,18 @@ describe('account set-up', () => {
     await expect
       .poll(() => page.getByTestId('confirmation-text').textContent())
       .toContain('We sent you an email with an activation link.');
+    await expectNoAxeViolations(page, 'the registration confirmation');
     await switchLanguage(page, 'Français');
     await expect
       .poll(() => page.getByTestId('confirmation-text').textContent())
       .toContain("lien d'activation");
+    await expectNoAxeViolations(page, 'the registration confirmation in French');
     await switchLanguage(page, 'English');
 
     const activationLink = await emailedLink(baseURL, CONTACT.email, '/activation');
     await page.goto(activationLink);
     await expect
-      .poll(() => page.getByRole('heading', { level: 2 }).textContent())
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toBe(`Activate ${CONTACT.email}`);
     await switchLanguage(page, 'Français');
     await expect
@@ -162,6 +168,7 @@ describe('account set-up', () => {
     await expect
       .poll(() => page.getByText('Le mot de passe doit comporter de 8 à 20 caractères').count())
       .toBe(1);
+    await expectNoAxeViolations(page, 'the activation page with errors, in French');
     await switchLanguage(page, 'English');
     await page.getByTestId('new-password').fill('');
     await page.getByTestId('confirm-password').fill('');
@@ -176,6 +183,7 @@ describe('account set-up', () => {
       .poll(() => page.getByTestId('link-problem').textContent())
       .toContain('This account is already active. Sign in with your password.');
     expect(await page.getByTestId('new-password').count()).toBe(0);
+    await expectNoAxeViolations(page, 'the link problem page');
 
     // A link whose sealed login name was edited.
     const tampered = new URL(activationLink);
@@ -198,10 +206,12 @@ describe('account set-up', () => {
     const resetLink = await emailedLink(baseURL, RESETTING_CONTACT.email, '/resetPassword', since);
     await page.goto(resetLink);
     await expect
-      .poll(() => page.getByRole('heading', { level: 2 }).textContent())
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toBe(`Nouveau mot de passe pour ${RESETTING_CONTACT.email}`);
+    await expectNoAxeViolations(page, 'the password reset page in French');
     await switchLanguage(page, 'English');
     await expect.poll(() => page.getByTestId('password-submit').textContent()).toBe('Save the password');
+    await expectNoAxeViolations(page, 'the password reset page');
 
     await setPasswords(page, NEW_PASSWORD);
     await page.waitForURL('**/confirmation/PASSWORD_RESET_DONE');
@@ -230,6 +240,7 @@ describe('account set-up', () => {
     await expect
       .poll(() => page.getByTestId('login-error').textContent())
       .toContain('The login name or password is incorrect.');
+    await expectNoAxeViolations(page, 'the login page with a refused password');
 
     await page.getByTestId('password').fill(NEW_PASSWORD);
     await page.getByTestId('sign-in').click();

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { expectNoAxeViolations } from './support/axe';
 import { browserForFile } from './support/browser';
 import { amountOf, gridTotal, signedInPage } from './support/session';
 
@@ -34,6 +35,7 @@ async function amountsOnScreen(page: Page): Promise<number[]> {
 }
 
 describe('advanced search on the invoice grid', () => {
+  // Six axe passes over the 50-row grid on top of the flow: twice the default time.
   it('builds a nested filter, keeps it across a reload, and saves and recalls it by name', async () => {
     const page = await openInvoices();
     await page.locator('[data-testid^="invoice-row-"]').first().waitFor();
@@ -41,8 +43,13 @@ describe('advanced search on the invoice grid', () => {
     const fullTotals = await page.getByTestId('grid-totals').textContent();
 
     await page.getByTestId('search-toggle').click();
+    await page.getByTestId('search-field-amount').waitFor();
+    await expectNoAxeViolations(page, 'the advanced search panel');
     await page.getByTestId('search-field-amount').check();
-    await chooseOption(page, 'constraint-0', 'greater than');
+    await page.getByTestId('constraint-0').click();
+    await page.getByRole('option', { name: 'greater than', exact: true }).waitFor();
+    await expectNoAxeViolations(page, 'the open constraint list');
+    await page.getByRole('option', { name: 'greater than', exact: true }).click();
     await page.getByTestId('value-0').fill('5000');
     // Ticking applies "amount is empty" (no rows) until the value arrives.
     await expect
@@ -77,6 +84,7 @@ describe('advanced search on the invoice grid', () => {
     expect(nested).toBeGreaterThan(0);
     await expect.poll(() => page.url()).toContain('filter=');
     expect(decodeURIComponent(page.url())).toContain("substringof('9',poNumber)");
+    await expectNoAxeViolations(page, 'a nested filter');
 
     await page.reload();
     await page.locator('[data-testid^="invoice-row-"]').first().waitFor();
@@ -86,6 +94,7 @@ describe('advanced search on the invoice grid', () => {
     await page.getByTestId('saved-searches-menu').click();
     await page.getByTestId('save-search').click();
     await page.getByTestId('save-search-name').fill('Big, old or PO with 9');
+    await expectNoAxeViolations(page, 'the save search dialog');
     await page.getByTestId('save-search-confirm').click();
     await expect.poll(() => page.getByTestId('save-search-name').count()).toBe(0);
 
@@ -93,10 +102,12 @@ describe('advanced search on the invoice grid', () => {
     await expect.poll(() => gridTotal(page)).toBe(everything);
 
     await page.getByTestId('saved-searches-menu').click();
+    await page.getByTestId('saved-search-Big, old or PO with 9').waitFor();
+    await expectNoAxeViolations(page, 'the saved searches menu');
     await page.getByTestId('saved-search-Big, old or PO with 9').click();
     await expect.poll(() => gridTotal(page)).toBe(nested);
     await expect.poll(() => page.getByTestId('criterion-1.1').count()).toBe(1);
-  });
+  }, 120_000);
 
   it('answers a hand-edited bad filter with a clear message instead of rows', async () => {
     const page = await openInvoices(`/invoices?filter=${encodeURIComponent("amount gt 'lots'")}`);
@@ -104,5 +115,6 @@ describe('advanced search on the invoice grid', () => {
     expect(await page.getByTestId('grid-error').textContent()).toMatch(
       /The search filter is not valid near “.*'lots'”/,
     );
+    await expectNoAxeViolations(page, 'the grid with a bad filter');
   });
 });

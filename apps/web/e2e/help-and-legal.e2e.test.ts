@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { expectNoAxeViolations } from './support/axe';
 import { browserForFile } from './support/browser';
 import { signedInPage } from './support/session';
 
@@ -36,6 +37,7 @@ describe('legal texts on the login page', () => {
       expect(await dialog.count()).toBe(1);
       expect(await dialog.getAttribute('aria-modal')).toBe('true');
       expect(await dialog.getByTestId('legal-text').count()).toBe(1);
+      await expectNoAxeViolations(page, `the privacy policy dialog (${locale})`);
     }
   });
 });
@@ -50,6 +52,7 @@ describe('help in a separate window', () => {
     await expect.poll(() => help.getByTestId('help-title').textContent()).toBe('Signing in');
     // Signed out, the index offers only what can be read.
     expect(await help.getByTestId('help-topics').locator('a').count()).toBe(1);
+    await expectNoAxeViolations(help, 'the sign-in help');
     // The login page stays where it was.
     expect(new URL(page.url()).pathname).toBe('/login');
   });
@@ -80,12 +83,14 @@ describe('help in a separate window', () => {
 
     await help.getByTestId('help-topic-promise-to-pay').click();
     await expect.poll(() => help.getByTestId('help-title').textContent()).toBe('Promise to pay');
+    await expectNoAxeViolations(help, 'the promise-to-pay help');
 
     // Signed out, a signed-in topic is refused: the page says so.
     await page.getByTestId('sign-out').click();
     await page.waitForURL('**/login');
     await help.reload();
     await expect.poll(() => help.getByTestId('help-sign-in-required').count()).toBe(1);
+    await expectNoAxeViolations(help, 'the help refusing a signed-in topic');
   });
 
   it('shows demo.single (French) the French help', async () => {
@@ -103,5 +108,6 @@ describe('help in a separate window', () => {
     await expect.poll(() => help.getByTestId('help-title').textContent()).toBe('Factures');
     expect(await help.locator('html').getAttribute('lang')).toBe('fr');
     expect(await help.getByTestId('help-topic-payment-cart').textContent()).toBe('Panier de paiement');
+    await expectNoAxeViolations(help, 'the invoices help in French');
   });
 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page, Response } from 'playwright-core';
 import { readSheet } from 'read-excel-file/node';
 import { describe, expect, inject, it } from 'vitest';
+import { expectNoAxeViolations } from './support/axe';
 import { browserForFile } from './support/browser';
 import { type ApiSession, amountOf, gridTotal, rowInvoiceNumbers, signedInPage } from './support/session';
 
@@ -98,6 +99,7 @@ describe('the invoice grid', () => {
     await expect.poll(() => page.locator('[data-testid^="invoice-row-"]').count()).toBe(50);
     const openTotal = await gridTotal(page);
     expect(openTotal).toBeGreaterThan(50);
+    await expectNoAxeViolations(page, 'the invoice grid');
     await page.getByTestId('status-closed').click();
     await expect.poll(() => page.url()).toContain('status=C');
     await expect.poll(() => gridTotal(page)).not.toBe(openTotal);
@@ -137,6 +139,8 @@ describe('the invoice grid', () => {
       (shown) => !shown.includes('poNumber') && shown.indexOf('dueDate') < shown.indexOf('invoiceDate'),
     );
     await page.getByTestId('columns-menu').click();
+    await page.getByTestId('column-toggle-poNumber').waitFor();
+    await expectNoAxeViolations(page, 'the columns menu');
     await page.getByTestId('column-toggle-poNumber').click();
     await page.getByTestId('column-left-dueDate').click();
     await page.keyboard.press('Escape');
@@ -164,6 +168,7 @@ describe('the invoice grid', () => {
     await page.waitForURL(`**/detail/O/${invNos[0]}`);
     await expect.poll(() => page.getByTestId('detail-title').textContent()).toContain(invNos[0]!);
     await expect.poll(() => page.locator('[data-testid^="line-"]').count()).toBeGreaterThan(0);
+    await expectNoAxeViolations(page, 'the invoice detail');
     await page.getByTestId('back-to-invoices').click();
     await page.getByTestId('invoice-grid').waitFor();
 
@@ -176,6 +181,13 @@ describe('the invoice grid', () => {
     await expect.poll(() => page.getByTestId('viewer-page-input').inputValue()).toBe('2');
     await page.getByTestId('viewer-zoom-in').click();
     await expect.poll(() => page.getByTestId('viewer-zoom-level').textContent()).toBe('110%');
+    await expectNoAxeViolations(page, 'the document viewer');
+    // The zoomed page overflows its area: a named region that the keyboard scrolls.
+    const area = page.getByRole('region', { name: 'Document pages' });
+    expect(await area.getAttribute('data-testid')).toBe('viewer-area');
+    await area.focus();
+    await page.keyboard.press('PageDown');
+    await expect.poll(() => area.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByTestId('viewer-download').click(),
@@ -224,9 +236,12 @@ describe('the invoice grid', () => {
     const invNo = await firstRowWithEnabled(page, 'promise');
     await page.getByTestId(`row-promise-${invNo}`).click();
     await page.getByTestId('promise-date').waitFor();
+    await expectNoAxeViolations(page, 'the promise modal');
     await page.getByTestId('promise-confirm').click();
     await expect.poll(() => page.getByTestId(`row-remove-promise-${invNo}`).count()).toBe(1);
     await page.getByTestId(`row-remove-promise-${invNo}`).click();
+    await page.getByRole('dialog').waitFor();
+    await expectNoAxeViolations(page, 'the remove-promise confirmation');
     await page.getByRole('button', { name: 'Remove promise' }).last().click();
     await expect.poll(() => page.getByTestId(`row-promise-${invNo}`).count()).toBe(1);
   });
@@ -240,8 +255,10 @@ describe('the invoice grid', () => {
     await page.getByTestId('cart-link').click();
     await page.waitForURL('**/paymentCart');
     await page.getByTestId(`cart-row-${invNo}`).waitFor();
+    await expectNoAxeViolations(page, 'the payment cart');
     await page.getByTestId(`cart-remove-${invNo}`).click();
     await expect.poll(() => page.getByText('Are you sure you want to remove this invoice?').count()).toBe(1);
+    await expectNoAxeViolations(page, 'the cart removal confirmation');
     await page.getByRole('button', { name: 'Remove', exact: true }).click();
     await expect.poll(() => page.getByTestId(`cart-row-${invNo}`).count()).toBe(0);
     await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('0');
@@ -256,10 +273,14 @@ describe('in French', () => {
     await expect
       .poll(async () => /\d,\d{2}\s?€/.test((await page.getByTestId('grid-totals').textContent()) ?? ''))
       .toBe(true);
+    await expectNoAxeViolations(page, 'the invoice grid in French');
     const invNo = (await rowInvoiceNumbers(page))[0]!;
     await page.getByTestId(`invoice-link-${invNo}`).click();
     await expect.poll(() => page.getByTestId('detail-title').textContent()).toContain(invNo);
+    await expect.poll(() => page.title()).toBe(`Facture ${invNo} · Settle`);
+    await expectNoAxeViolations(page, 'the invoice detail in French');
     await page.goto(`${baseURL}/paymentCart`);
     await expect.poll(() => page.getByTestId('cart-summary').textContent()).toMatch(/\d,\d{2}\s?€/);
+    await expectNoAxeViolations(page, 'the payment cart in French');
   });
 });

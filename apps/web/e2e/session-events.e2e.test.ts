@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './support/axe';
 import { browserForFile } from './support/browser';
 import { advanceServerClock, type LaunchedServer, launchServer, REPO_ROOT } from './support/launch-server';
 import { signedInPage } from './support/session';
@@ -68,6 +69,7 @@ async function expectLandingOnLogin(pages: Page[], code: keyof typeof MESSAGES) 
       .toContain(MESSAGES[code][user.language]);
     expect(await page.evaluate(() => localStorage.getItem('userData'))).toBeNull();
     expect(await page.locator('html').getAttribute('lang')).toBe(user.language);
+    await expectNoAxeViolations(page, `the login page with the reason ${code} (${user.language})`);
   }
 }
 

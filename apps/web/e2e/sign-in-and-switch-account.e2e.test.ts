@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
+import { expectNoAxeViolations } from './support/axe';
 import { browserForFile } from './support/browser';
 import { API_BASE } from './support/launch-server';
 import { signInThroughForm } from './support/session';
@@ -15,6 +16,7 @@ describe('sign in, switch account and currency, sign out', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     await expect.poll(() => page.getByRole('button', { name: /privacy/i }).count()).toBe(1);
     expect(await page.getByRole('button', { name: /terms/i }).count()).toBe(0);
+    await expectNoAxeViolations(page, 'the login page');
 
     await signInThroughForm(page, baseURL, 'demo.full');
     await expect.poll(() => page.getByTestId('user-full-name').textContent()).toBe('Alex Morgan');
@@ -24,8 +26,11 @@ describe('sign in, switch account and currency, sign out', () => {
     await expect.poll(() => page.getByText(/Open balance/i).count()).toBeGreaterThan(0);
     const userData = await page.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? '{}'));
     expect(userData.currentCustNo).toBe('C10001');
+    await expectNoAxeViolations(page, 'home');
 
     await account.click();
+    await page.getByRole('option', { name: 'Bluewater Logistics Ltd (C10002)' }).waitFor();
+    await expectNoAxeViolations(page, 'the open account selector');
     await page.getByRole('option', { name: 'Bluewater Logistics Ltd (C10002)' }).click();
     await expect.poll(() => account.inputValue()).toBe('Bluewater Logistics Ltd (C10002)');
     await expect.poll(() => page.getByTestId('currency-select').inputValue()).toBe('GBP');
@@ -54,6 +59,7 @@ describe('sign in, switch account and currency, sign out', () => {
     const page = await browsing.newPage({ locale: 'fr-FR' });
     await page.goto(`${baseURL}/login`);
     await expect.poll(() => page.getByTestId('sign-in').textContent()).toMatch(/Se connecter/i);
+    await expectNoAxeViolations(page, 'the login page in French');
     await signInThroughForm(page, baseURL, 'demo.single');
     await expect
       .poll(() => page.getByTestId('account-select').inputValue())
@@ -64,5 +70,6 @@ describe('sign in, switch account and currency, sign out', () => {
       .poll(async () => ((await page.locator('body').textContent()) ?? '').match(/\d,\d{2}\s?€/) !== null)
       .toBe(true);
     expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    await expectNoAxeViolations(page, 'home in French');
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
+import { expectNoAxeViolations } from './support/axe';
 import { browserForFile, DEMO_PASSWORD } from './support/browser';
 import { latestSentAt, newestCode } from './support/outbox';
 import { enterCode, submitSignInForm } from './support/session';
@@ -18,12 +19,14 @@ describe('the sign-in steps', () => {
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
       .toBe('pin-digit-0');
+    await expectNoAxeViolations(page, 'the PIN page');
     const code = await newestCode(baseURL, '5550100042', since);
 
     // A wrong code first: the page says how many tries are left.
     await enterCode(page, code === '000000' ? '111111' : '000000');
     await expect.poll(() => page.getByTestId('pin-error').textContent()).toMatch(/4 tries left/);
     await expect.poll(() => page.getByTestId('pin-verify').getAttribute('data-loading')).toBeNull();
+    await expectNoAxeViolations(page, 'the PIN page with a refused code');
 
     await enterCode(page, code);
     await page.waitForURL('**/home');
@@ -42,6 +45,7 @@ describe('the sign-in steps', () => {
       .toBe('Nous avons envoyé un code au ••••0042.');
     await newestCode(baseURL, '5550100042', since);
     await expect.poll(() => page.getByRole('button', { name: 'Vérifier' }).count()).toBe(1);
+    await expectNoAxeViolations(page, 'the PIN page in French');
 
     await page.reload();
     await page.waitForURL('**/login');
@@ -58,6 +62,7 @@ describe('the sign-in steps', () => {
     await page.getByTestId('sms-phone').fill('<b>');
     await expect.poll(() => page.getByTestId('mobile-save').isDisabled()).toBe(true);
     await expect.poll(() => page.getByText('These characters are not allowed').count()).toBe(1);
+    await expectNoAxeViolations(page, 'the mobile number page with an error');
 
     await page.getByTestId('sms-area-code').fill('555');
     await page.getByTestId('sms-phone').fill('0100077');
@@ -82,12 +87,14 @@ describe('the sign-in steps', () => {
     await page.waitForURL('**/troubleSigningIn');
     await page.getByTestId('trouble-login-name').waitFor();
     expect(await page.getByTestId('sign-out').count()).toBe(0);
+    await expectNoAxeViolations(page, 'the trouble signing in page');
 
     await page.getByTestId('trouble-login-name').fill('demo.full');
     await page.getByTestId('trouble-submit').click();
     await expect
       .poll(() => page.getByTestId('trouble-sent').textContent())
       .toContain('If this login exists, we sent a recovery e-mail to its address.');
+    await expectNoAxeViolations(page, 'the recovery e-mail confirmation');
     await page.getByTestId('back-to-login').click();
     await page.waitForURL('**/login');
   });

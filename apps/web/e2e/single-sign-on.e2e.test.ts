@@ -1,5 +1,6 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { expectNoAxeViolations } from './support/axe';
 import { browserForFile } from './support/browser';
 import { API_BASE } from './support/launch-server';
 import { signInThroughForm } from './support/session';
@@ -50,6 +51,7 @@ describe('single sign-on', () => {
     expect(new URL(callback).searchParams.get('iss')).toBe(issuer);
     await sso.arrived;
     await expect.poll(() => page.getByTestId('sso-pending').textContent()).toBe('Signing you in…');
+    await expectNoAxeViolations(page, 'the single sign-on spinner');
     sso.release();
 
     await page.waitForURL('**/home');
@@ -96,6 +98,7 @@ describe('single sign-on', () => {
       );
       expect(await page.locator('html').getAttribute('lang')).toBe(language);
       expect(await page.getByTestId('sso-back-to-login').textContent()).toBe(back);
+      await expectNoAxeViolations(page, `the single sign-on refusal (${language})`);
       await page.getByTestId('sso-back-to-login').click();
       await page.waitForURL('**/login');
       await expect.poll(() => page.getByTestId('sign-in').isVisible()).toBe(true);

@@ -1,5 +1,6 @@
 import { Box, Group, Text } from '@mantine/core';
 import { AppName } from '../../components/ui/app-name';
+import { ColorSchemeSwitch } from '../../components/ui/color-scheme-switch';
 import { HelpButton } from '../../components/ui/help-button';
 import { AccountSelector } from '../../features/accounts/components/account-selector';
 import { SignOutButton } from '../../features/auth/components/sign-out-button';
@@ -17,7 +18,7 @@ export function AppHeader() {
     <div className={classes.bar}>
       <Group gap="lg" wrap="nowrap" className={classes.brand}>
         <MobileNavMenu hiddenFrom="md" />
-        <AppName order={1} size="h4" />
+        <AppName size="h4" />
         <MainNav visibleFrom="md" />
       </Group>
       <Box className={classes.accounts}>
@@ -26,6 +27,7 @@ export function AppHeader() {
       <Group gap="sm" wrap="nowrap" className={classes.user}>
         <CartLink />
         <HelpButton />
+        <ColorSchemeSwitch />
         <Text size="sm" fw={500} visibleFrom="md" truncate="end" maw={180} data-testid="user-full-name">
           {userData.fullName}
         </Text>

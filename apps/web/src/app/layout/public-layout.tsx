@@ -1,14 +1,20 @@
 import { Box } from '@mantine/core';
 import { Outlet } from 'react-router';
+import { SkipLink } from '../../components/ui/skip-link';
+import { MAIN_CONTENT_ID, usePageHeading } from './use-page-heading';
 
 /**
  * Pages without the navigation bar. The spec hides it on login, postLogin, confirmation,
  * registration, activation, troubleSigningIn and resetPassword: add those routes here.
  */
 export function PublicLayout() {
+  usePageHeading();
   return (
-    <Box component="main" mih="100vh" bg="gray.0">
-      <Outlet />
-    </Box>
+    <>
+      <SkipLink target={MAIN_CONTENT_ID} />
+      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} mih="100vh" bg="var(--settle-page-background)">
+        <Outlet />
+      </Box>
+    </>
   );
 }

@@ -9,7 +9,9 @@ export function ComingSoonRoute({ titleKey }: { titleKey: string }) {
     <Container size="xl">
       <Stack>
         <Group>
-          <Title order={2}>{t(titleKey)}</Title>
+          <Title order={1} size="h2">
+            {t(titleKey)}
+          </Title>
           <Badge variant="light" data-testid="coming-soon">
             {t('comingSoon.badge')}
           </Badge>

@@ -13,7 +13,7 @@ export function HomeRoute() {
   return (
     <Container size="xl">
       <Stack>
-        <Title order={2} data-testid="greeting">
+        <Title order={1} size="h2" data-testid="greeting" data-page-title={t('common:nav.home')}>
           {t('greeting', { name: userData.firstName })}
         </Title>
         {customer ? (

@@ -37,7 +37,9 @@ export function InvoicesRoute() {
   return (
     <Container size="xl">
       <Stack gap="md">
-        <Title order={2}>{t('title')}</Title>
+        <Title order={1} size="h2">
+          {t('title')}
+        </Title>
         <InvoiceGrid
           filter={filter || undefined}
           filterSlot={

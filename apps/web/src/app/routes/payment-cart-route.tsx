@@ -11,7 +11,9 @@ export function PaymentCartRoute() {
   return (
     <Container size="lg">
       <Stack gap="md">
-        <Title order={2}>{t('title')}</Title>
+        <Title order={1} size="h2">
+          {t('title')}
+        </Title>
         <PaymentCart />
         {currentCustNo ? <CollectorContact custNo={currentCustNo} /> : null}
       </Stack>

@@ -19,13 +19,13 @@ export function SignInFrame({
   return (
     <Container size={440} py="xl">
       <Group justify="space-between" align="center">
-        <AppName order={1} size="h2" />
+        <AppName size="h2" />
         <LanguageSwitcher />
       </Group>
       <Paper withBorder shadow="sm" p="lg" radius="md" mt="lg">
         <Stack>
           <div>
-            <Title order={2} size="h3">
+            <Title order={1} size="h3">
               {title}
             </Title>
             {subtitle ? (

@@ -136,8 +136,12 @@ export function PdfDocumentPane({ invNos, invStatus, startZoom, autoPrint, onErr
       <Box pos="relative" style={{ flex: 1, minHeight: 0, maxHeight: VIEWER_AREA_MAX_HEIGHT }}>
         <Box
           h="100%"
-          bg="gray.1"
+          bg="var(--settle-pane-background)"
           style={{ overflow: 'auto', display: 'flex', padding: 'var(--mantine-spacing-sm)' }}
+          // A zoomed page overflows: focusable so that the arrow keys scroll it without a mouse.
+          tabIndex={0}
+          role="region"
+          aria-label={t('pageArea')}
           data-testid="viewer-area"
         >
           <canvas

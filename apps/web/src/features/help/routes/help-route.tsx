@@ -60,7 +60,7 @@ export function HelpRoute() {
     );
 
   return (
-    <Box mih="100vh" bg="gray.0">
+    <Box mih="100vh" bg="var(--settle-page-background)">
       <Container size="lg" py="md">
         <Group justify="space-between" align="center" mb="md" wrap="wrap">
           <Group gap="xs" align="baseline">

@@ -154,7 +154,7 @@ function InvoiceDetailView(props: InvoiceDetailProps & { detail: TInvoiceDetail;
       {props.back}
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <Stack gap={4}>
-          <Title order={2} data-testid="detail-title">
+          <Title order={1} size="h2" data-testid="detail-title">
             {t('invoices:detail.title', { invNo: invoice.invNo })}
           </Title>
           <Group gap="xs">
@@ -226,7 +226,7 @@ function InvoiceDetailView(props: InvoiceDetailProps & { detail: TInvoiceDetail;
               <Text
                 fw={700}
                 size="lg"
-                c={formatted.negative ? 'red.7' : undefined}
+                c={formatted.negative ? 'var(--settle-negative)' : undefined}
                 data-testid={`detail-${field}`}
               >
                 {formatted.text}

@@ -247,7 +247,7 @@ export function AdvancedSearchPanel(props: AdvancedSearchPanelProps) {
                   {t('noFields')}
                 </Text>
               ) : (
-                <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xs" verticalSpacing={6}>
+                <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xs" verticalSpacing="sm">
                   {fields.map((field, index) => (
                     <Checkbox
                       key={field.field}

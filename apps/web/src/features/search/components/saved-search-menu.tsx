@@ -108,6 +108,8 @@ export function SavedSearchMenu({ grid, criteria, filter, onSelect }: SavedSearc
                 <Menu.Item
                   key={search.id}
                   color="red"
+                  // Mantine draws a coloured item in shade 6 (3.3:1 on white); c= takes the palette's text shade.
+                  c="red"
                   data-testid={`delete-saved-search-${search.name}`}
                   onClick={() => confirmDelete(search)}
                 >
