@@ -1,7 +1,7 @@
 import { Alert, Group, Pagination, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import type { TInvoiceRow, TInvoiceStatus } from '@settle/shared/invoices';
 import { hasPrivilege, Privilege, type TPrivilege } from '@settle/shared/privileges';
-import { type ReactNode, useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSessionEndingError } from '../../../lib/api-error';
 import { useFormatters } from '../../../lib/use-formatters';
@@ -18,6 +18,8 @@ import { useColumnLayout } from './use-column-layout';
 import { type AddToCartHandler, type PrintHandler, useInvoiceActions } from './use-invoice-actions';
 
 export const INVOICE_PAGE_SIZE = 50;
+
+const detailPath = (row: TInvoiceRow) => `/detail/${row.status}/${encodeURIComponent(row.invNo)}`;
 
 /** Columns only some users may see: disputed amounts need the dispute-view privilege. */
 const COLUMN_PRIVILEGES: Record<string, TPrivilege> = { disputeAmount: Privilege.ALLOW_PROB_VIEW };
@@ -70,6 +72,47 @@ export function InvoiceGrid(props: InvoiceGridProps) {
     onChanged: clearSelection,
   });
 
+  // The rows are memoised: what they get from here must keep its identity between renders.
+  // The actions change with every render, so the rows reach them through a ref.
+  const actionsRef = useRef(actions);
+  actionsRef.current = actions;
+  const rowActions = useMemo(
+    () => ({
+      promise: (rows: TInvoiceRow[]) => actionsRef.current.promise(rows),
+      removePromise: (rows: TInvoiceRow[]) => actionsRef.current.removePromise(rows),
+      print: (rows: TInvoiceRow[]) => actionsRef.current.print(rows),
+      addToCart: (rows: TInvoiceRow[]) => actionsRef.current.addToCart(rows),
+    }),
+    [],
+  );
+  const toggleRow = useCallback(
+    (row: TInvoiceRow, selected: boolean) =>
+      setSelection((current) => {
+        const next = new Map(current);
+        if (selected) next.set(row.invNo, row);
+        else next.delete(row.invNo);
+        return next;
+      }),
+    [],
+  );
+  const tools = useMemo(
+    () => toolColumnsFor({ roles, status, cartAvailable }),
+    [roles, status, cartAvailable],
+  );
+  const renderTools = useCallback(
+    (row: TInvoiceRow, busy: boolean) => (
+      <InvoiceRowTools
+        row={row}
+        tools={tools}
+        roles={roles}
+        actions={rowActions}
+        cartAvailable={cartAvailable}
+        busy={busy}
+      />
+    ),
+    [tools, roles, rowActions, cartAvailable],
+  );
+
   const layout = columns.layout;
   const params: InvoiceListParams = {
     custNo: custNo ?? '',
@@ -99,7 +142,6 @@ export function InvoiceGrid(props: InvoiceGridProps) {
     t(`invoices:columns.${column.field}`, { defaultValue: column.title });
   const available = layout?.columns.filter(mayShow) ?? [];
   const shown = available.filter((column) => column.visible);
-  const tools = toolColumnsFor({ roles, status, cartAvailable });
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / INVOICE_PAGE_SIZE));
@@ -111,13 +153,6 @@ export function InvoiceGrid(props: InvoiceGridProps) {
     setOwnStatus(value);
     props.onStatusChange?.(value);
   };
-  const toggleRow = (row: TInvoiceRow, selected: boolean) =>
-    setSelection((current) => {
-      const next = new Map(current);
-      if (selected) next.set(row.invNo, row);
-      else next.delete(row.invNo);
-      return next;
-    });
   const togglePage = (selected: boolean) =>
     setSelection((current) => {
       const next = new Map(current);
@@ -200,18 +235,11 @@ export function InvoiceGrid(props: InvoiceGridProps) {
           onToggleRow={toggleRow}
           onTogglePage={togglePage}
           toolCount={tools.length}
-          renderTools={(row) => (
-            <InvoiceRowTools
-              row={row}
-              tools={tools}
-              roles={roles}
-              actions={actions}
-              cartAvailable={cartAvailable}
-            />
-          )}
+          renderTools={renderTools}
+          busyRows={actions.busy}
           totals={list.data?.totals ?? null}
           currencyCode={list.data?.currencyCode ?? currencyCode}
-          detailPath={(row) => `/detail/${row.status}/${encodeURIComponent(row.invNo)}`}
+          detailPath={detailPath}
           columnTitle={columnTitle}
           busy={list.isFetching}
         />
