@@ -1,13 +1,16 @@
 import { AppShell } from '@mantine/core';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { loginPathFor } from '../../lib/return-to';
 import { useUserData } from '../../lib/use-user-data';
 import { AppHeader, HEADER_HEIGHT } from './app-header';
 
 /** The sign-in guard and the shell around every signed-in page. */
 export function SignedInLayout() {
   const userData = useUserData();
+  const location = useLocation();
   // Also where an ended session lands: clearing userData re-renders this into a redirect.
-  if (!userData) return <Navigate to="/login" replace />;
+  // The login page brings the user back to this address (a deep link, or where the session ended).
+  if (!userData) return <Navigate to={loginPathFor(`${location.pathname}${location.search}`)} replace />;
   return (
     <AppShell header={{ height: HEADER_HEIGHT }} padding="md">
       <AppShell.Header>

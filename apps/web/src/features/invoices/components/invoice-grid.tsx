@@ -1,13 +1,22 @@
-import { Alert, Group, Pagination, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Group, Pagination, SegmentedControl, Select, Skeleton, Stack, Text } from '@mantine/core';
 import type { TInvoiceRow, TInvoiceStatus } from '@settle/shared/invoices';
 import { hasPrivilege, Privilege, type TPrivilege } from '@settle/shared/privileges';
-import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSessionEndingError } from '../../../lib/api-error';
+import { useGridSearchParams } from '../../../lib/grid-search-params';
 import { useFormatters } from '../../../lib/use-formatters';
 import { useSignedInUser } from '../../../lib/use-user-data';
 import { type InvoiceListParams, useInvoices } from '../api/get-invoices';
-import { type GridColumn, moveColumn, resizeColumn, setColumnVisible, sortBy } from './column-layout';
+import {
+  DEFAULT_SORT,
+  type GridColumn,
+  isSortable,
+  moveColumn,
+  resizeColumn,
+  setColumnVisible,
+  sortBy,
+} from './column-layout';
 import { ColumnsMenu } from './columns-menu';
 import { ExportControls } from './export-controls';
 import { InvoiceRowTools, toolColumnsFor } from './invoice-row-tools';
@@ -18,6 +27,7 @@ import { useColumnLayout } from './use-column-layout';
 import { type AddToCartHandler, type PrintHandler, useInvoiceActions } from './use-invoice-actions';
 
 export const INVOICE_PAGE_SIZE = 50;
+const PAGE_SIZES = [25, 50, 100] as const;
 
 const detailPath = (row: TInvoiceRow) => `/detail/${row.status}/${encodeURIComponent(row.invNo)}`;
 
@@ -51,17 +61,32 @@ export function InvoiceGrid(props: InvoiceGridProps) {
   const [ownStatus, setOwnStatus] = useState<TInvoiceStatus>('O');
   const status = props.status ?? ownStatus;
   const columns = useColumnLayout();
-  const [page, setPage] = useState(1);
+  // Page, page size and sort live in the address (reload, Back, shared links); the saved
+  // column preferences give the sort when the address names none.
+  const address = useGridSearchParams({
+    pageSizes: PAGE_SIZES,
+    defaultPageSize: INVOICE_PAGE_SIZE,
+    isSortable,
+  });
+  const { page, pageSize, setPage } = address;
   const [selection, setSelection] = useState<ReadonlyMap<string, TInvoiceRow>>(new Map());
 
-  // A new account, currency, status or filter is another list: start at its first page, nothing selected.
+  // A new account, currency, status or filter is another list: nothing selected. Whoever
+  // changes the status or the filter in the address drops its page; an account change is not
+  // in the address, so the grid goes back to the first page itself.
   const scope = [custNo, currencyCode, status, props.filter ?? ''].join('|');
   const [previousScope, setPreviousScope] = useState(scope);
   if (scope !== previousScope) {
     setPreviousScope(scope);
-    setPage(1);
     setSelection(new Map());
   }
+  const account = `${custNo}|${currencyCode}`;
+  const previousAccount = useRef(account);
+  useEffect(() => {
+    if (previousAccount.current === account) return;
+    previousAccount.current = account;
+    setPage(1, { replace: true });
+  }, [account, setPage]);
 
   const clearSelection = useCallback(() => setSelection(new Map()), []);
   const cartAvailable = props.onAddToCart !== undefined;
@@ -114,17 +139,24 @@ export function InvoiceGrid(props: InvoiceGridProps) {
   );
 
   const layout = columns.layout;
+  const sort = address.sort ?? layout?.sort ?? DEFAULT_SORT;
   const params: InvoiceListParams = {
     custNo: custNo ?? '',
     currencyCode,
     status,
     page,
-    pageSize: INVOICE_PAGE_SIZE,
-    sort: layout?.sort.field ?? 'dueDate',
-    dir: layout?.sort.dir ?? 'asc',
+    pageSize,
+    sort: sort.field,
+    dir: sort.dir,
     filter: props.filter || undefined,
   };
   const list = useInvoices(params, { enabled: layout !== null && custNo !== null });
+  // A link or a Back to a page past the end (the rows changed since) shows the last page instead.
+  const lastPage =
+    list.data && !list.isPlaceholderData ? Math.max(1, Math.ceil(list.data.total / pageSize)) : null;
+  useEffect(() => {
+    if (lastPage !== null && page > lastPage) setPage(lastPage, { replace: true });
+  }, [lastPage, page, setPage]);
 
   if (!custNo) {
     return (
@@ -144,9 +176,9 @@ export function InvoiceGrid(props: InvoiceGridProps) {
   const shown = available.filter((column) => column.visible);
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / INVOICE_PAGE_SIZE));
-  const firstRow = total === 0 ? 0 : (page - 1) * INVOICE_PAGE_SIZE + 1;
-  const lastRow = Math.min(total, page * INVOICE_PAGE_SIZE);
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const firstRow = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const lastRow = Math.min(total, page * pageSize);
 
   const changeStatus = (next: string) => {
     const value: TInvoiceStatus = next === 'C' ? 'C' : 'O';
@@ -225,10 +257,11 @@ export function InvoiceGrid(props: InvoiceGridProps) {
         <InvoiceTable
           rows={rows}
           columns={shown}
-          sort={layout.sort}
+          sort={sort}
           onSort={(field) => {
-            setPage(1);
-            columns.update((current) => sortBy(current, field));
+            const next = sortBy({ ...layout, sort }, field).sort;
+            address.setSort(next);
+            columns.update((current) => ({ ...current, sort: next }));
           }}
           onResize={(field, width) => columns.update((current) => resizeColumn(current, field, width))}
           selected={new Set(selection.keys())}
@@ -255,19 +288,31 @@ export function InvoiceGrid(props: InvoiceGridProps) {
               })
             : ''}
         </Text>
-        <Pagination
-          data-testid="grid-pager"
-          total={pages}
-          value={page}
-          onChange={setPage}
-          size="sm"
-          withEdges
-          getControlProps={(control) => ({
-            'data-testid': `page-${control}`,
-            'aria-label': t(`invoices:grid.page.${control}`),
-          })}
-          getItemProps={(item) => ({ 'aria-label': t('invoices:grid.page.number', { page: item }) })}
-        />
+        <Group gap="sm" wrap="wrap">
+          <Select
+            size="xs"
+            w={80}
+            aria-label={t('invoices:grid.pageSize')}
+            data-testid="page-size"
+            data={PAGE_SIZES.map(String)}
+            value={String(pageSize)}
+            allowDeselect={false}
+            onChange={(value) => value && address.setPageSize(Number(value))}
+          />
+          <Pagination
+            data-testid="grid-pager"
+            total={pages}
+            value={page}
+            onChange={(next) => setPage(next)}
+            size="sm"
+            withEdges
+            getControlProps={(control) => ({
+              'data-testid': `page-${control}`,
+              'aria-label': t(`invoices:grid.page.${control}`),
+            })}
+            getItemProps={(item) => ({ 'aria-label': t('invoices:grid.page.number', { page: item }) })}
+          />
+        </Group>
       </Group>
       {actions.modal}
     </Stack>
