@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 /*
@@ -43,13 +43,12 @@ export function readGridParams(params: URLSearchParams, options: GridUrlOptions)
   };
 }
 
+type GridParamChanges = Partial<
+  Record<typeof PAGE_PARAM | typeof PAGE_SIZE_PARAM | typeof SORT_PARAM | typeof DIR_PARAM, string | null>
+>;
+
 /** A copy of `current` with the changes: null removes a parameter; defaults are left out of the address. */
-export function writeGridParams(
-  current: URLSearchParams,
-  changes: Partial<
-    Record<typeof PAGE_PARAM | typeof PAGE_SIZE_PARAM | typeof SORT_PARAM | typeof DIR_PARAM, string | null>
-  >,
-): URLSearchParams {
+export function writeGridParams(current: URLSearchParams, changes: GridParamChanges): URLSearchParams {
   const next = new URLSearchParams(current);
   for (const [name, value] of Object.entries(changes)) {
     if (value === null || value === undefined) next.delete(name);
@@ -63,8 +62,11 @@ export interface GridSearchParams extends GridUrlState {
   setPage: (page: number, options?: { replace?: boolean }) => void;
   /** A new page size starts at the first page. */
   setPageSize: (pageSize: number) => void;
-  /** A new sort starts at the first page. */
-  setSort: (sort: GridUrlSort) => void;
+  /**
+   * A new sort starts at the first page, in a new history entry; with `replace` it only
+   * writes down the sort shown (the saved one, when the address named none) and keeps the page.
+   */
+  setSort: (sort: GridUrlSort, options?: { replace?: boolean }) => void;
 }
 
 /**
@@ -79,27 +81,34 @@ export function useGridSearchParams(options: GridUrlOptions): GridSearchParams {
     () => readGridParams(searchParams, { pageSizes, defaultPageSize, isSortable }),
     [searchParams, pageSizes, defaultPageSize, isSortable],
   );
+  // The setters read the address when called, not when made: a control that keeps an old
+  // onChange (Mantine's pager does) would otherwise write back an old address.
+  const latest = useRef({ searchParams, setSearchParams });
+  latest.current = { searchParams, setSearchParams };
+  const write = useCallback((changes: GridParamChanges, replace: boolean) => {
+    const { searchParams: current, setSearchParams: navigate } = latest.current;
+    navigate(writeGridParams(current, changes), { replace });
+  }, []);
   const setPage = useCallback(
     (page: number, { replace = false }: { replace?: boolean } = {}) =>
-      setSearchParams((current) => writeGridParams(current, { [PAGE_PARAM]: String(page) }), { replace }),
-    [setSearchParams],
+      write({ [PAGE_PARAM]: String(page) }, replace),
+    [write],
   );
   const setPageSize = useCallback(
     (pageSize: number) =>
-      setSearchParams((current) =>
-        writeGridParams(current, {
-          [PAGE_PARAM]: null,
-          [PAGE_SIZE_PARAM]: pageSize === defaultPageSize ? null : String(pageSize),
-        }),
+      write(
+        { [PAGE_PARAM]: null, [PAGE_SIZE_PARAM]: pageSize === defaultPageSize ? null : String(pageSize) },
+        false,
       ),
-    [setSearchParams, defaultPageSize],
+    [write, defaultPageSize],
   );
   const setSort = useCallback(
-    (sort: GridUrlSort) =>
-      setSearchParams((current) =>
-        writeGridParams(current, { [PAGE_PARAM]: null, [SORT_PARAM]: sort.field, [DIR_PARAM]: sort.dir }),
+    (sort: GridUrlSort, { replace = false }: { replace?: boolean } = {}) =>
+      write(
+        { ...(replace ? {} : { [PAGE_PARAM]: null }), [SORT_PARAM]: sort.field, [DIR_PARAM]: sort.dir },
+        replace,
       ),
-    [setSearchParams],
+    [write],
   );
   return { ...state, setPage, setPageSize, setSort };
 }

@@ -65,17 +65,31 @@ describe('the invoice grid in the page address', () => {
     expect(lastList(calls)).toMatchObject({ page: '1', pageSize: '50', sort: 'dueDate', dir: 'asc' });
   });
 
+  it('writes the saved sort into an address that names none, so that Back keeps it', async () => {
+    const calls = pagedApi();
+    const { user, router } = renderApp({ route: '/invoices?page=2', ...signedIn });
+    await screen.findByTestId('invoice-row-P2');
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2&sort=dueDate&dir=asc'));
+
+    await user.click(screen.getByTestId('sort-amount'));
+    await screen.findByTestId('invoice-row-P1');
+    await router.navigate(-1);
+    await screen.findByTestId('invoice-row-P2');
+    expect(lastList(calls)).toMatchObject({ page: '2', sort: 'dueDate', dir: 'asc' });
+  });
+
   it('writes paging into the history, so that Back shows the previous page again', async () => {
     const calls = pagedApi();
     const { user, router } = renderApp({ route: '/invoices', ...signedIn });
     await screen.findByTestId('invoice-row-P1');
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=dueDate&dir=asc'));
 
     await user.click(screen.getByTestId('page-next'));
     await screen.findByTestId('invoice-row-P2');
-    expect(router.state.location.search).toBe('?page=2');
+    expect(router.state.location.search).toBe('?sort=dueDate&dir=asc&page=2');
     await user.click(screen.getByTestId('page-next'));
     await screen.findByTestId('invoice-row-P3');
-    expect(router.state.location.search).toBe('?page=3');
+    expect(router.state.location.search).toBe('?sort=dueDate&dir=asc&page=3');
 
     await router.navigate(-1);
     await screen.findByTestId('invoice-row-P2');
@@ -108,10 +122,10 @@ describe('the invoice grid in the page address', () => {
 
   it('shows the last page instead of a page past the end', async () => {
     const calls = pagedApi();
-    const { router } = renderApp({ route: '/invoices?page=9', ...signedIn });
+    const { router } = renderApp({ route: '/invoices?page=9&sort=amount&dir=asc', ...signedIn });
 
     await screen.findByTestId('invoice-row-P3');
-    expect(router.state.location.search).toBe('?page=3');
+    expect(router.state.location.search).toBe('?page=3&sort=amount&dir=asc');
     expect(lastList(calls).page).toBe('3');
   });
 });

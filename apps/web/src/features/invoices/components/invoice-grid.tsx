@@ -1,7 +1,7 @@
 import { Alert, Group, Pagination, SegmentedControl, Select, Skeleton, Stack, Text } from '@mantine/core';
 import type { TInvoiceRow, TInvoiceStatus } from '@settle/shared/invoices';
 import { hasPrivilege, Privilege, type TPrivilege } from '@settle/shared/privileges';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSessionEndingError } from '../../../lib/api-error';
 import { useGridSearchParams } from '../../../lib/grid-search-params';
@@ -140,6 +140,14 @@ export function InvoiceGrid(props: InvoiceGridProps) {
 
   const layout = columns.layout;
   const sort = address.sort ?? layout?.sort ?? DEFAULT_SORT;
+  // An address without a sort shows the saved one; it is written into the address, so that
+  // Back to this entry shows this sort even after the user has saved another.
+  const savedSort =
+    address.sort === null && layout && isSortable(layout.sort.field) ? layout.sort : undefined;
+  const { setSort } = address;
+  useEffect(() => {
+    if (savedSort) setSort(savedSort, { replace: true });
+  }, [savedSort, setSort]);
   const params: InvoiceListParams = {
     custNo: custNo ?? '',
     currencyCode,
@@ -260,8 +268,12 @@ export function InvoiceGrid(props: InvoiceGridProps) {
           sort={sort}
           onSort={(field) => {
             const next = sortBy({ ...layout, sort }, field).sort;
-            address.setSort(next);
-            columns.update((current) => ({ ...current, sort: next }));
+            // One transition with the address change (React Router navigates in one): drawn
+            // apart, the new sort would first be asked for with the old page.
+            startTransition(() => {
+              address.setSort(next);
+              columns.update((current) => ({ ...current, sort: next }));
+            });
           }}
           onResize={(field, width) => columns.update((current) => resizeColumn(current, field, width))}
           selected={new Set(selection.keys())}
