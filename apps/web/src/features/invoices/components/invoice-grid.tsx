@@ -11,6 +11,7 @@ import { type InvoiceListParams, useInvoices } from '../api/get-invoices';
 import {
   DEFAULT_SORT,
   type GridColumn,
+  type GridSort,
   isSortable,
   moveColumn,
   resizeColumn,
@@ -140,6 +141,13 @@ export function InvoiceGrid(props: InvoiceGridProps) {
 
   const layout = columns.layout;
   const sort = address.sort ?? layout?.sort ?? DEFAULT_SORT;
+  // A sort click is drawn in a transition: a second click before it is drawn toggles the
+  // sort the first one asked for, not the one still on screen.
+  const pendingSort = useRef<GridSort | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the drawn sort changes
+  useEffect(() => {
+    pendingSort.current = null;
+  }, [sort]);
   // An address without a sort shows the saved one; it is written into the address, so that
   // Back to this entry shows this sort even after the user has saved another.
   const savedSort =
@@ -267,7 +275,8 @@ export function InvoiceGrid(props: InvoiceGridProps) {
           columns={shown}
           sort={sort}
           onSort={(field) => {
-            const next = sortBy({ ...layout, sort }, field).sort;
+            const next = sortBy({ ...layout, sort: pendingSort.current ?? sort }, field).sort;
+            pendingSort.current = next;
             // One transition with the address change (React Router navigates in one): drawn
             // apart, the new sort would first be asked for with the old page.
             startTransition(() => {

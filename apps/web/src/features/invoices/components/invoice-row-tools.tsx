@@ -100,7 +100,8 @@ export function InvoiceRowTools(props: {
             testId={`row-add-to-cart-${row.invNo}`}
             onClick={() => void actions.addToCart([row])}
             disabledReason={reasonOf(states.addToCart)}
-            loading={props.busy}
+            // A boolean mounts a spinner transition in every button: only a busy row gets one.
+            loading={props.busy || undefined}
           />
         ) : null;
     }
