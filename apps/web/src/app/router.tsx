@@ -1,46 +1,82 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RouteLoading } from '../components/ui/route-loading';
 import { accountSetupRoutes } from '../features/account-setup/routes/account-setup-routes';
 import { LoginRoute } from '../features/auth/routes/login-route';
-import { PostLoginRoute } from '../features/auth/routes/post-login-route';
-import { TroubleSigningInRoute } from '../features/auth/routes/trouble-signing-in-route';
-import { HelpRoute } from '../features/help/routes/help-route';
-import { SsoRoute } from '../features/sso/routes/sso-route';
 import { PublicLayout } from './layout/public-layout';
-import { SignedInLayout } from './layout/signed-in-layout';
+import { RootLayout } from './layout/root-layout';
 import { ComingSoonRoute } from './routes/coming-soon-route';
 import { FallbackRedirect } from './routes/fallback-redirect';
-import { HomeRoute } from './routes/home-route';
-import { InvoiceDetailRoute } from './routes/invoice-detail-route';
-import { InvoicesRoute } from './routes/invoices-route';
-import { PaymentCartRoute } from './routes/payment-cart-route';
 
+/*
+ * Only the login page is in the first download: every other screen is a lazy route, fetched
+ * when first opened (npm run bench:web checks what /login costs). Route-level `lazy` rather
+ * than React.lazy so that a layout and its page load in parallel, not one after the other.
+ */
 export const appRoutes: RouteObject[] = [
   {
-    element: <PublicLayout />,
+    element: <RootLayout />,
+    hydrateFallbackElement: <RouteLoading />,
     children: [
-      { path: '/login', element: <LoginRoute /> },
-      { path: '/postLogin', element: <PostLoginRoute /> },
-      { path: '/troubleSigningIn', element: <TroubleSigningInRoute /> },
-      { path: '/sso', element: <SsoRoute /> },
-      ...accountSetupRoutes,
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: '/login', element: <LoginRoute /> },
+          {
+            path: '/postLogin',
+            lazy: () =>
+              import('../features/auth/routes/post-login-route').then((m) => ({
+                Component: m.PostLoginRoute,
+              })),
+          },
+          {
+            path: '/troubleSigningIn',
+            lazy: () =>
+              import('../features/auth/routes/trouble-signing-in-route').then((m) => ({
+                Component: m.TroubleSigningInRoute,
+              })),
+          },
+          {
+            path: '/sso',
+            lazy: () => import('../features/sso/routes/sso-route').then((m) => ({ Component: m.SsoRoute })),
+          },
+          ...accountSetupRoutes,
+        ],
+      },
+      {
+        lazy: () => import('./layout/signed-in-layout').then((m) => ({ Component: m.SignedInLayout })),
+        children: [
+          {
+            path: '/home',
+            lazy: () => import('./routes/home-route').then((m) => ({ Component: m.HomeRoute })),
+          },
+          {
+            path: '/invoices',
+            lazy: () => import('./routes/invoices-route').then((m) => ({ Component: m.InvoicesRoute })),
+          },
+          {
+            path: '/detail/:status/:invNo',
+            lazy: () =>
+              import('./routes/invoice-detail-route').then((m) => ({ Component: m.InvoiceDetailRoute })),
+          },
+          {
+            path: '/paymentCart',
+            lazy: () =>
+              import('./routes/payment-cart-route').then((m) => ({ Component: m.PaymentCartRoute })),
+          },
+          // The disputes screens are another issue: the grid's dispute links land here meanwhile.
+          { path: '/dispute/:invNo', element: <ComingSoonRoute titleKey="nav.disputes" /> },
+          { path: '/payments', element: <ComingSoonRoute titleKey="nav.payments" /> },
+          { path: '/disputes', element: <ComingSoonRoute titleKey="nav.disputes" /> },
+        ],
+      },
+      // Help opens in a window of its own, without the navigation bar; its API call decides who may read what.
+      {
+        path: '/help/:topic?',
+        lazy: () => import('../features/help/routes/help-route').then((m) => ({ Component: m.HelpRoute })),
+      },
+      { path: '*', element: <FallbackRedirect /> },
     ],
   },
-  {
-    element: <SignedInLayout />,
-    children: [
-      { path: '/home', element: <HomeRoute /> },
-      { path: '/invoices', element: <InvoicesRoute /> },
-      { path: '/detail/:status/:invNo', element: <InvoiceDetailRoute /> },
-      { path: '/paymentCart', element: <PaymentCartRoute /> },
-      // The disputes screens are another issue: the grid's dispute links land here meanwhile.
-      { path: '/dispute/:invNo', element: <ComingSoonRoute titleKey="nav.disputes" /> },
-      { path: '/payments', element: <ComingSoonRoute titleKey="nav.payments" /> },
-      { path: '/disputes', element: <ComingSoonRoute titleKey="nav.disputes" /> },
-    ],
-  },
-  // Help opens in a window of its own, without the navigation bar; its API call decides who may read what.
-  { path: '/help/:topic?', element: <HelpRoute /> },
-  { path: '*', element: <FallbackRedirect /> },
 ];
 
 export function createAppRouter() {

@@ -8,6 +8,8 @@ export interface PendingSignIn {
   password: string;
   /** Where the code went (bullets and the last 4 digits); absent while no mobile is on file. */
   maskedMobile?: string;
+  /** Where to go once signed in (already checked by safeReturnTo). */
+  returnTo?: string;
 }
 
 let pending: PendingSignIn | null = null;

@@ -1,24 +1,33 @@
 import type { TUserData } from '@settle/shared/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { normalizeLanguage } from './language';
 import { clearLogoutReason } from './logout-reason';
-import { clearPendingSignIn } from './pending-sign-in';
+import { clearPendingSignIn, getPendingSignIn } from './pending-sign-in';
+import { RETURN_TO_PARAM, safeReturnTo } from './return-to';
 import { setUserData } from './user-storage';
 
-/** The last step of every sign-in path (password only, or password then code): store and go home. */
+/**
+ * The last step of every sign-in path (password only, or password then code): store, then go
+ * where the visitor was going (the login page's returnTo, kept through the code step), else home.
+ */
 export function useCompleteSignIn(): (userData: TUserData) => void {
   const { i18n } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const [searchParams] = useSearchParams();
   return (userData) => {
+    const target =
+      safeReturnTo(searchParams.get(RETURN_TO_PARAM)) ??
+      safeReturnTo(getPendingSignIn()?.returnTo) ??
+      '/home';
     // Nothing cached for a previous user may show for this one.
     queryClient.clear();
     clearPendingSignIn();
     clearLogoutReason();
     setUserData(userData);
     void i18n.changeLanguage(normalizeLanguage(userData.language));
-    void navigate('/home', { replace: true });
+    void navigate(target, { replace: true });
   };
 }

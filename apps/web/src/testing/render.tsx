@@ -2,13 +2,30 @@ import type { TUserData } from '@settle/shared/auth';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactNode, StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
 import { appRoutes } from '../app/router';
 import { createI18n } from '../lib/i18n';
 import type { TLanguage } from '../lib/language';
 import { setUserData } from '../lib/user-storage';
+
+/**
+ * The app's screens are lazy routes (fetched when first opened). Tests render the app
+ * synchronously and look at it at once, so the screens are loaded here, before any test,
+ * and put in place of their loaders; the browser flows exercise the lazy loading itself.
+ */
+async function resolveLazyRoutes(routes: RouteObject[]): Promise<void> {
+  for (const route of routes) {
+    if (typeof route.lazy === 'function') {
+      const loaded = await route.lazy();
+      delete route.lazy;
+      Object.assign(route, loaded);
+    }
+    if (route.children) await resolveLazyRoutes(route.children);
+  }
+}
+await resolveLazyRoutes(appRoutes);
 
 interface RenderOptions {
   route?: string;

@@ -1,6 +1,7 @@
 import { AppShell } from '@mantine/core';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { SkipLink } from '../../components/ui/skip-link';
+import { loginPathFor } from '../../lib/return-to';
 import { useUserData } from '../../lib/use-user-data';
 import { AppHeader, HEADER_HEIGHT } from './app-header';
 import { MAIN_CONTENT_ID, usePageHeading } from './use-page-heading';
@@ -8,8 +9,10 @@ import { MAIN_CONTENT_ID, usePageHeading } from './use-page-heading';
 /** The sign-in guard and the shell around every signed-in page. */
 export function SignedInLayout() {
   const userData = useUserData();
+  const location = useLocation();
   // Also where an ended session lands: clearing userData re-renders this into a redirect.
-  if (!userData) return <Navigate to="/login" replace />;
+  // The login page brings the user back to this address (a deep link, or where the session ended).
+  if (!userData) return <Navigate to={loginPathFor(`${location.pathname}${location.search}`)} replace />;
   return <SignedInShell />;
 }
 

@@ -8,13 +8,16 @@ import { InvoiceGrid } from '../../features/invoices/components/invoice-grid';
 import { useSearchFields } from '../../features/search/api/get-search-fields';
 import { AdvancedSearchPanel } from '../../features/search/components/advanced-search-panel';
 import { useCriteriaSearchParam } from '../../features/search/hooks/use-criteria-search-param';
+import { PAGE_PARAM } from '../../lib/grid-search-params';
 import { useDocumentViewer } from './use-document-viewer';
 
-/** /invoices?status=O|C&criteria=…&filter=…: the grid with the advanced search, the cart and the viewer composed in. */
+const RESULT_PARAMS = [PAGE_PARAM];
+
+/** /invoices?status=O|C&criteria=…&filter=…&page=…&pageSize=…&sort=…&dir=…: the grid with the advanced search, the cart and the viewer composed in. */
 export function InvoicesRoute() {
   const { t } = useTranslation('invoices');
   const [searchParams, setSearchParams] = useSearchParams();
-  const { criteria, filter, setCriteria } = useCriteriaSearchParam();
+  const { criteria, filter, setCriteria } = useCriteriaSearchParam({ resetParams: RESULT_PARAMS });
   const searchFields = useSearchFields('invoices');
   const documents = useDocumentViewer();
   const status: TInvoiceStatus = searchParams.get('status') === 'C' ? 'C' : 'O';
@@ -25,11 +28,13 @@ export function InvoicesRoute() {
       setSearchParams(
         (current) => {
           const params = new URLSearchParams(current);
+          // Another status is another list: its first page (sort and page size stay).
+          params.delete(PAGE_PARAM);
           if (next === 'O') params.delete('status');
           else params.set('status', next);
           return params;
         },
-        { replace: true },
+        // A history entry, so that Back returns to the other list where it was.
       ),
     [setSearchParams],
   );

@@ -1,8 +1,7 @@
 import { Anchor, Group, Typography } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { sanitizeLegalHtml } from '../../../lib/sanitize-html';
 import { type TLegalTemplateType, usePrivacyTemplate } from '../api/get-privacy-template';
 import classes from './legal-text.module.css';
 
@@ -25,9 +24,9 @@ export function LegalLinks() {
 function LegalLink(props: { type: TLegalTemplateType; titleKey: string; language: string; testId: string }) {
   const { t } = useTranslation('auth');
   const template = usePrivacyTemplate({ type: props.type, language: props.language });
-  const safe = useMemo(() => sanitizeLegalHtml(template.data ?? ''), [template.data]);
+  const safe = useSanitizedHtml(template.data ?? '');
   // Markup without words (an empty paragraph) counts as no text.
-  if (!safe.text) return null;
+  if (!safe?.text) return null;
 
   const title = t(props.titleKey);
   const open = () =>
@@ -51,4 +50,17 @@ function LegalLink(props: { type: TLegalTemplateType; titleKey: string; language
       {title}
     </Anchor>
   );
+}
+
+/**
+ * DOMPurify is fetched only when there is a text to clean: most visitors of the login page
+ * never need it, and it would weigh on every first visit.
+ */
+function useSanitizedHtml(html: string) {
+  return useQuery({
+    queryKey: ['legal-text', 'sanitized', html],
+    queryFn: async () => (await import('../../../lib/sanitize-html')).sanitizeLegalHtml(html),
+    enabled: html !== '',
+    staleTime: Number.POSITIVE_INFINITY,
+  }).data;
 }

@@ -11,6 +11,7 @@ import {
   PIN_STEP_PATH,
   setPendingSignIn,
 } from '../../../lib/pending-sign-in';
+import { RETURN_TO_PARAM, safeReturnTo } from '../../../lib/return-to';
 import { useCompleteSignIn } from '../../../lib/use-complete-sign-in';
 import { useUserData } from '../../../lib/use-user-data';
 import { LegalLinks } from '../components/legal-links';
@@ -31,13 +32,15 @@ export function LoginRoute() {
     clearPendingSignIn();
   }, []);
 
-  if (userData) return <Navigate to="/home" replace />;
+  const returnTo = safeReturnTo(searchParams.get(RETURN_TO_PARAM));
+  if (userData) return <Navigate to={returnTo ?? '/home'} replace />;
 
   const onCodeStep = (step: TCodeStep, credentials: TLoginRequest) => {
     setPendingSignIn({
       loginName: credentials.loginName,
       password: credentials.password,
       ...(step.pinCode ? { maskedMobile: step.maskedMobile } : {}),
+      ...(returnTo ? { returnTo } : {}),
     });
     void navigate(step.pinCode ? PIN_STEP_PATH : MOBILE_STEP_PATH);
   };

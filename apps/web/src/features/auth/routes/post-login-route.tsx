@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { SignInFrame } from '../../../components/ui/sign-in-frame';
@@ -24,8 +25,11 @@ export function PostLoginRoute() {
   const userData = useUserData();
   const completeSignIn = useCompleteSignIn();
   const restart = useRestartSignIn();
+  // Signing in clears the pending sign-in and re-renders this page signed in: where the
+  // sign-in was going (a deep link) must outlive that render.
+  const [returnTo] = useState(() => getPendingSignIn()?.returnTo);
 
-  if (userData) return <Navigate to="/home" replace />;
+  if (userData) return <Navigate to={returnTo ?? '/home'} replace />;
   // Opened directly or reloaded: the password is gone, so the sign-in starts again.
   const pending = getPendingSignIn();
   if (!pending) return <Navigate to="/login" replace />;

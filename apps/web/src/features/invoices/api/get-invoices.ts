@@ -5,6 +5,7 @@ import {
 } from '@settle/shared/invoices';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { markDataArrived } from '../../../lib/draw-timing';
 
 export type InvoiceSortDir = 'asc' | 'desc';
 
@@ -51,7 +52,11 @@ const scopeOf = (params: InvoiceListParams) =>
 export function useInvoices(params: InvoiceListParams, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: [...invoiceListKey, params],
-    queryFn: ({ signal }) => getInvoices(params, signal),
+    queryFn: async ({ signal }) => {
+      const answer = await getInvoices(params, signal);
+      markDataArrived('invoices');
+      return answer;
+    },
     enabled: options.enabled ?? true,
     placeholderData: (previous, previousQuery) => {
       const previousParams = previousQuery?.queryKey[2] as InvoiceListParams | undefined;

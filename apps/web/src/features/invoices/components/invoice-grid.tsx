@@ -1,13 +1,23 @@
-import { Alert, Group, Pagination, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Group, Pagination, SegmentedControl, Select, Skeleton, Stack, Text } from '@mantine/core';
 import type { TInvoiceRow, TInvoiceStatus } from '@settle/shared/invoices';
 import { hasPrivilege, Privilege, type TPrivilege } from '@settle/shared/privileges';
-import { type ReactNode, useCallback, useState } from 'react';
+import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSessionEndingError } from '../../../lib/api-error';
+import { useGridSearchParams } from '../../../lib/grid-search-params';
 import { useFormatters } from '../../../lib/use-formatters';
 import { useSignedInUser } from '../../../lib/use-user-data';
 import { type InvoiceListParams, useInvoices } from '../api/get-invoices';
-import { type GridColumn, moveColumn, resizeColumn, setColumnVisible, sortBy } from './column-layout';
+import {
+  DEFAULT_SORT,
+  type GridColumn,
+  type GridSort,
+  isSortable,
+  moveColumn,
+  resizeColumn,
+  setColumnVisible,
+  sortBy,
+} from './column-layout';
 import { ColumnsMenu } from './columns-menu';
 import { ExportControls } from './export-controls';
 import { InvoiceRowTools, toolColumnsFor } from './invoice-row-tools';
@@ -18,6 +28,9 @@ import { useColumnLayout } from './use-column-layout';
 import { type AddToCartHandler, type PrintHandler, useInvoiceActions } from './use-invoice-actions';
 
 export const INVOICE_PAGE_SIZE = 50;
+const PAGE_SIZES = [25, 50, 100] as const;
+
+const detailPath = (row: TInvoiceRow) => `/detail/${row.status}/${encodeURIComponent(row.invNo)}`;
 
 /** Columns only some users may see: disputed amounts need the dispute-view privilege. */
 const COLUMN_PRIVILEGES: Record<string, TPrivilege> = { disputeAmount: Privilege.ALLOW_PROB_VIEW };
@@ -49,17 +62,32 @@ export function InvoiceGrid(props: InvoiceGridProps) {
   const [ownStatus, setOwnStatus] = useState<TInvoiceStatus>('O');
   const status = props.status ?? ownStatus;
   const columns = useColumnLayout();
-  const [page, setPage] = useState(1);
+  // Page, page size and sort live in the address (reload, Back, shared links); the saved
+  // column preferences give the sort when the address names none.
+  const address = useGridSearchParams({
+    pageSizes: PAGE_SIZES,
+    defaultPageSize: INVOICE_PAGE_SIZE,
+    isSortable,
+  });
+  const { page, pageSize, setPage } = address;
   const [selection, setSelection] = useState<ReadonlyMap<string, TInvoiceRow>>(new Map());
 
-  // A new account, currency, status or filter is another list: start at its first page, nothing selected.
+  // A new account, currency, status or filter is another list: nothing selected. Whoever
+  // changes the status or the filter in the address drops its page; an account change is not
+  // in the address, so the grid goes back to the first page itself.
   const scope = [custNo, currencyCode, status, props.filter ?? ''].join('|');
   const [previousScope, setPreviousScope] = useState(scope);
   if (scope !== previousScope) {
     setPreviousScope(scope);
-    setPage(1);
     setSelection(new Map());
   }
+  const account = `${custNo}|${currencyCode}`;
+  const previousAccount = useRef(account);
+  useEffect(() => {
+    if (previousAccount.current === account) return;
+    previousAccount.current = account;
+    setPage(1, { replace: true });
+  }, [account, setPage]);
 
   const clearSelection = useCallback(() => setSelection(new Map()), []);
   const cartAvailable = props.onAddToCart !== undefined;
@@ -70,18 +98,81 @@ export function InvoiceGrid(props: InvoiceGridProps) {
     onChanged: clearSelection,
   });
 
+  // The rows are memoised: what they get from here must keep its identity between renders.
+  // The actions change with every render, so the rows reach them through a ref.
+  const actionsRef = useRef(actions);
+  actionsRef.current = actions;
+  const rowActions = useMemo(
+    () => ({
+      promise: (rows: TInvoiceRow[]) => actionsRef.current.promise(rows),
+      removePromise: (rows: TInvoiceRow[]) => actionsRef.current.removePromise(rows),
+      print: (rows: TInvoiceRow[]) => actionsRef.current.print(rows),
+      addToCart: (rows: TInvoiceRow[]) => actionsRef.current.addToCart(rows),
+    }),
+    [],
+  );
+  const toggleRow = useCallback(
+    (row: TInvoiceRow, selected: boolean) =>
+      setSelection((current) => {
+        const next = new Map(current);
+        if (selected) next.set(row.invNo, row);
+        else next.delete(row.invNo);
+        return next;
+      }),
+    [],
+  );
+  const tools = useMemo(
+    () => toolColumnsFor({ roles, status, cartAvailable }),
+    [roles, status, cartAvailable],
+  );
+  const renderTools = useCallback(
+    (row: TInvoiceRow, busy: boolean) => (
+      <InvoiceRowTools
+        row={row}
+        tools={tools}
+        roles={roles}
+        actions={rowActions}
+        cartAvailable={cartAvailable}
+        busy={busy}
+      />
+    ),
+    [tools, roles, rowActions, cartAvailable],
+  );
+
   const layout = columns.layout;
+  const sort = address.sort ?? layout?.sort ?? DEFAULT_SORT;
+  // A sort click is drawn in a transition: a second click before it is drawn toggles the
+  // sort the first one asked for, not the one still on screen.
+  const pendingSort = useRef<GridSort | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the drawn sort changes
+  useEffect(() => {
+    pendingSort.current = null;
+  }, [sort]);
+  // An address without a sort shows the saved one; it is written into the address, so that
+  // Back to this entry shows this sort even after the user has saved another.
+  const savedSort =
+    address.sort === null && layout && isSortable(layout.sort.field) ? layout.sort : undefined;
+  const { setSort } = address;
+  useEffect(() => {
+    if (savedSort) setSort(savedSort, { replace: true });
+  }, [savedSort, setSort]);
   const params: InvoiceListParams = {
     custNo: custNo ?? '',
     currencyCode,
     status,
     page,
-    pageSize: INVOICE_PAGE_SIZE,
-    sort: layout?.sort.field ?? 'dueDate',
-    dir: layout?.sort.dir ?? 'asc',
+    pageSize,
+    sort: sort.field,
+    dir: sort.dir,
     filter: props.filter || undefined,
   };
   const list = useInvoices(params, { enabled: layout !== null && custNo !== null });
+  // A link or a Back to a page past the end (the rows changed since) shows the last page instead.
+  const lastPage =
+    list.data && !list.isPlaceholderData ? Math.max(1, Math.ceil(list.data.total / pageSize)) : null;
+  useEffect(() => {
+    if (lastPage !== null && page > lastPage) setPage(lastPage, { replace: true });
+  }, [lastPage, page, setPage]);
 
   if (!custNo) {
     return (
@@ -99,25 +190,17 @@ export function InvoiceGrid(props: InvoiceGridProps) {
     t(`invoices:columns.${column.field}`, { defaultValue: column.title });
   const available = layout?.columns.filter(mayShow) ?? [];
   const shown = available.filter((column) => column.visible);
-  const tools = toolColumnsFor({ roles, status, cartAvailable });
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / INVOICE_PAGE_SIZE));
-  const firstRow = total === 0 ? 0 : (page - 1) * INVOICE_PAGE_SIZE + 1;
-  const lastRow = Math.min(total, page * INVOICE_PAGE_SIZE);
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const firstRow = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const lastRow = Math.min(total, page * pageSize);
 
   const changeStatus = (next: string) => {
     const value: TInvoiceStatus = next === 'C' ? 'C' : 'O';
     setOwnStatus(value);
     props.onStatusChange?.(value);
   };
-  const toggleRow = (row: TInvoiceRow, selected: boolean) =>
-    setSelection((current) => {
-      const next = new Map(current);
-      if (selected) next.set(row.invNo, row);
-      else next.delete(row.invNo);
-      return next;
-    });
   const togglePage = (selected: boolean) =>
     setSelection((current) => {
       const next = new Map(current);
@@ -190,28 +273,27 @@ export function InvoiceGrid(props: InvoiceGridProps) {
         <InvoiceTable
           rows={rows}
           columns={shown}
-          sort={layout.sort}
+          sort={sort}
           onSort={(field) => {
-            setPage(1);
-            columns.update((current) => sortBy(current, field));
+            const next = sortBy({ ...layout, sort: pendingSort.current ?? sort }, field).sort;
+            pendingSort.current = next;
+            // One transition with the address change (React Router navigates in one): drawn
+            // apart, the new sort would first be asked for with the old page.
+            startTransition(() => {
+              address.setSort(next);
+              columns.update((current) => ({ ...current, sort: next }));
+            });
           }}
           onResize={(field, width) => columns.update((current) => resizeColumn(current, field, width))}
           selected={new Set(selection.keys())}
           onToggleRow={toggleRow}
           onTogglePage={togglePage}
           toolCount={tools.length}
-          renderTools={(row) => (
-            <InvoiceRowTools
-              row={row}
-              tools={tools}
-              roles={roles}
-              actions={actions}
-              cartAvailable={cartAvailable}
-            />
-          )}
+          renderTools={renderTools}
+          busyRows={actions.busy}
           totals={list.data?.totals ?? null}
           currencyCode={list.data?.currencyCode ?? currencyCode}
-          detailPath={(row) => `/detail/${row.status}/${encodeURIComponent(row.invNo)}`}
+          detailPath={detailPath}
           columnTitle={columnTitle}
           busy={list.isFetching}
         />
@@ -227,19 +309,31 @@ export function InvoiceGrid(props: InvoiceGridProps) {
               })
             : ''}
         </Text>
-        <Pagination
-          data-testid="grid-pager"
-          total={pages}
-          value={page}
-          onChange={setPage}
-          size="sm"
-          withEdges
-          getControlProps={(control) => ({
-            'data-testid': `page-${control}`,
-            'aria-label': t(`invoices:grid.page.${control}`),
-          })}
-          getItemProps={(item) => ({ 'aria-label': t('invoices:grid.page.number', { page: item }) })}
-        />
+        <Group gap="sm" wrap="wrap">
+          <Select
+            size="xs"
+            w={80}
+            aria-label={t('invoices:grid.pageSize')}
+            data-testid="page-size"
+            data={PAGE_SIZES.map(String)}
+            value={String(pageSize)}
+            allowDeselect={false}
+            onChange={(value) => value && address.setPageSize(Number(value))}
+          />
+          <Pagination
+            data-testid="grid-pager"
+            total={pages}
+            value={page}
+            onChange={(next) => setPage(next)}
+            size="sm"
+            withEdges
+            getControlProps={(control) => ({
+              'data-testid': `page-${control}`,
+              'aria-label': t(`invoices:grid.page.${control}`),
+            })}
+            getItemProps={(item) => ({ 'aria-label': t('invoices:grid.page.number', { page: item }) })}
+          />
+        </Group>
       </Group>
       {actions.modal}
     </Stack>

@@ -1,10 +1,10 @@
-import { Table } from '@mantine/core';
 import type { TInvoiceRow, TInvoiceStatus } from '@settle/shared/invoices';
 import { hasPrivilege, Privilege } from '@settle/shared/privileges';
 import { useTranslation } from 'react-i18next';
 import { AddToCartIcon, DisputeIcon, PrintIcon, PromiseIcon, RemovePromiseIcon } from './action-icons';
 import { type ActionState, invoiceActionStates } from './invoice-action-rules';
 import classes from './invoice-grid.module.css';
+import { TD_CLASS } from './invoice-table-row';
 import { ToolButton } from './tool-button';
 import type { InvoiceActions } from './use-invoice-actions';
 
@@ -34,8 +34,10 @@ export function InvoiceRowTools(props: {
   row: TInvoiceRow;
   tools: ToolColumn[];
   roles: readonly string[];
-  actions: InvoiceActions;
+  actions: Pick<InvoiceActions, 'promise' | 'removePromise' | 'print' | 'addToCart'>;
   cartAvailable: boolean;
+  /** The row's cart call is under way. */
+  busy: boolean;
 }) {
   const { row, actions } = props;
   const { t } = useTranslation('invoices');
@@ -48,7 +50,8 @@ export function InvoiceRowTools(props: {
       case 'dispute':
         return states.dispute.visible ? (
           <ToolButton
-            label={t('actions.dispute')}
+            label={t('rowActions.dispute', { invNo: row.invNo })}
+            tooltip={t('actions.dispute')}
             icon={<DisputeIcon />}
             testId={`row-dispute-${row.invNo}`}
             to={`/dispute/${encodeURIComponent(row.invNo)}`}
@@ -60,7 +63,8 @@ export function InvoiceRowTools(props: {
         if (!state.visible) return null;
         return kind === 'promise' ? (
           <ToolButton
-            label={t('actions.promise')}
+            label={t('rowActions.promise', { invNo: row.invNo })}
+            tooltip={t('actions.promise')}
             icon={<PromiseIcon />}
             testId={`row-promise-${row.invNo}`}
             onClick={() => actions.promise([row])}
@@ -68,7 +72,8 @@ export function InvoiceRowTools(props: {
           />
         ) : (
           <ToolButton
-            label={t('actions.removePromise')}
+            label={t('rowActions.removePromise', { invNo: row.invNo })}
+            tooltip={t('actions.removePromise')}
             icon={<RemovePromiseIcon />}
             testId={`row-remove-promise-${row.invNo}`}
             onClick={() => actions.removePromise([row])}
@@ -79,7 +84,8 @@ export function InvoiceRowTools(props: {
       case 'print':
         return (
           <ToolButton
-            label={t('actions.print')}
+            label={t('rowActions.print', { invNo: row.invNo })}
+            tooltip={t('actions.print')}
             icon={<PrintIcon />}
             testId={`row-print-${row.invNo}`}
             onClick={() => actions.print([row])}
@@ -88,20 +94,22 @@ export function InvoiceRowTools(props: {
       case 'addToCart':
         return states.addToCart.visible ? (
           <ToolButton
-            label={t('actions.addToCart')}
+            label={t('rowActions.addToCart', { invNo: row.invNo })}
+            tooltip={t('actions.addToCart')}
             icon={<AddToCartIcon />}
             testId={`row-add-to-cart-${row.invNo}`}
             onClick={() => void actions.addToCart([row])}
             disabledReason={reasonOf(states.addToCart)}
-            loading={actions.busy.has(row.invNo)}
+            // A boolean mounts a spinner transition in every button: only a busy row gets one.
+            loading={props.busy || undefined}
           />
         ) : null;
     }
   };
 
   return props.tools.map((column) => (
-    <Table.Td key={column} className={classes.toolCell}>
+    <td key={column} className={`${TD_CLASS} ${classes.toolCell}`}>
       {tool(column)}
-    </Table.Td>
+    </td>
   ));
 }

@@ -2,13 +2,14 @@ import { Checkbox, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/
 import type { TInvoiceListResponse, TInvoiceRow } from '@settle/shared/invoices';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useMeasureDraw } from '../../../lib/draw-timing';
 import { useFormatters } from '../../../lib/use-formatters';
 import { SortAscIcon, SortDescIcon, SortNoneIcon } from './action-icons';
 import { type GridColumn, type GridSort, isSortable, TOOL_COLUMN_WIDTH } from './column-layout';
 import { ColumnResizeHandle } from './column-resize-handle';
 import { formatFieldValue } from './format-field-value';
 import classes from './invoice-grid.module.css';
+import { InvoiceTableRow } from './invoice-table-row';
 
 type Totals = TInvoiceListResponse['totals'];
 const TOTAL_FIELDS = new Set(['amount', 'balance', 'disputeAmount', 'paidAmount']);
@@ -25,7 +26,9 @@ export interface InvoiceTableProps {
   onTogglePage: (selected: boolean) => void;
   /** The tool-button columns (dispute, promise, print, cart), 40 px each. */
   toolCount: number;
-  renderTools: (row: TInvoiceRow) => ReactNode;
+  renderTools: (row: TInvoiceRow, busy: boolean) => ReactNode;
+  /** Rows whose cart call is under way. */
+  busyRows: ReadonlySet<string>;
   totals: Totals | null;
   currencyCode: string;
   detailPath: (row: TInvoiceRow) => string;
@@ -37,6 +40,7 @@ export function InvoiceTable(props: InvoiceTableProps) {
   const { t } = useTranslation('invoices');
   const formatters = useFormatters();
   const { rows, columns, sort, selected } = props;
+  useMeasureDraw('invoices', rows);
   const selectedOnPage = rows.filter((row) => selected.has(row.invNo)).length;
   const minWidth =
     SELECT_COLUMN_WIDTH +
@@ -91,36 +95,6 @@ export function InvoiceTable(props: InvoiceTableProps) {
           className={classes.resizeHandle}
         />
       </Table.Th>
-    );
-  };
-
-  const cell = (row: TInvoiceRow, column: GridColumn) => {
-    const value = (row as Record<string, unknown>)[column.field];
-    if (column.field === 'invNo') {
-      return (
-        <Table.Td key={column.field} className={classes.cell} data-field={column.field}>
-          <Link to={props.detailPath(row)} data-testid={`invoice-link-${row.invNo}`}>
-            {row.invNo}
-          </Link>
-        </Table.Td>
-      );
-    }
-    const formatted = formatFieldValue(value, column.dataType, {
-      formatters,
-      t,
-      currencyCode: row.tranCurrencyCode,
-    });
-    const className = [
-      classes.cell,
-      formatted.numeric ? classes.numeric : '',
-      formatted.negative ? classes.negative : '',
-    ]
-      .filter(Boolean)
-      .join(' ');
-    return (
-      <Table.Td key={column.field} className={className} title={formatted.text} data-field={column.field}>
-        {formatted.text}
-      </Table.Td>
     );
   };
 
@@ -230,24 +204,16 @@ export function InvoiceTable(props: InvoiceTableProps) {
             </Table.Tr>
           ) : (
             rows.map((row) => (
-              <Table.Tr
+              <InvoiceTableRow
                 key={`${row.invNo}|${row.tranId}`}
-                data-testid={`invoice-row-${row.invNo}`}
-                bg={selected.has(row.invNo) ? 'var(--mantine-primary-color-light)' : undefined}
-              >
-                <Table.Td>
-                  <Checkbox
-                    aria-label={t('selection.row', { invNo: row.invNo })}
-                    data-testid={`select-row-${row.invNo}`}
-                    checked={selected.has(row.invNo)}
-                    onChange={(event) => props.onToggleRow(row, event.currentTarget.checked)}
-                    size="xs"
-                  />
-                </Table.Td>
-                {columns.map((column) => cell(row, column))}
-                <Table.Td />
-                {props.renderTools(row)}
-              </Table.Tr>
+                row={row}
+                columns={columns}
+                selected={selected.has(row.invNo)}
+                busy={props.busyRows.has(row.invNo)}
+                onToggleRow={props.onToggleRow}
+                detailPath={props.detailPath}
+                renderTools={props.renderTools}
+              />
             ))
           )}
         </Table.Tbody>

@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import 'dayjs/locale/fr';
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';

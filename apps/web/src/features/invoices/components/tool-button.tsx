@@ -1,10 +1,12 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 
 export interface ToolButtonProps {
-  /** The accessible name, and the tooltip of an enabled button. */
+  /** The accessible name: says what and on which invoice ("Promise invoice INV-1001"). */
   label: string;
+  /** The tooltip of an enabled button (the short action name); the label when absent. */
+  tooltip?: string;
   icon: ReactNode;
   testId: string;
   /** The refusal reason of a disabled button; it becomes the tooltip. */
@@ -18,15 +20,35 @@ export interface ToolButtonProps {
 /**
  * A grid tool button. A disabled one stays focusable and hoverable (aria-disabled, no
  * action) so that its tooltip can tell the user why it is disabled.
+ *
+ * The tooltip is mounted only while the button is hovered or focused, beside the button and
+ * pointed at it (`target`) rather than wrapped around it: a Mantine Tooltip per button cost
+ * most of the time of drawing a page of 200 of them, and wrapping it on demand would remount
+ * the button and lose the keyboard focus. Escape hides it, as a tooltip must allow.
  */
-export function ToolButton({ label, icon, testId, disabledReason, onClick, to, loading }: ToolButtonProps) {
+export function ToolButton(props: ToolButtonProps) {
+  const { label, icon, testId, disabledReason, onClick, to, loading } = props;
+  const ref = useRef<HTMLButtonElement & HTMLAnchorElement>(null);
+  const tipId = useId();
+  const [tipShown, setTipShown] = useState(false);
   const disabled = disabledReason !== undefined;
+  const show = () => setTipShown(true);
+  const hide = () => setTipShown(false);
   const common = {
+    ref,
     variant: 'subtle' as const,
     size: 'md' as const,
     'aria-label': label,
+    'aria-describedby': tipShown && disabled ? tipId : undefined,
     'data-testid': testId,
     loading,
+    onMouseEnter: show,
+    onMouseLeave: hide,
+    onFocus: show,
+    onBlur: hide,
+    onKeyDown: (event: KeyboardEvent) => {
+      if (event.key === 'Escape') hide();
+    },
   };
   const button = disabled ? (
     <ActionIcon
@@ -48,8 +70,19 @@ export function ToolButton({ label, icon, testId, disabledReason, onClick, to, l
     </ActionIcon>
   );
   return (
-    <Tooltip label={disabled ? disabledReason : label} withArrow openDelay={200} multiline maw={260}>
+    <>
       {button}
-    </Tooltip>
+      {tipShown ? (
+        <Tooltip
+          id={tipId}
+          target={ref}
+          opened
+          label={disabled ? disabledReason : (props.tooltip ?? label)}
+          withArrow
+          multiline
+          maw={260}
+        />
+      ) : null}
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import { NumberInput, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { DateInput, DateTimePicker } from '@mantine/dates';
 import type { TCriterionValue, TDataType } from '@settle/shared/search/criteria-model';

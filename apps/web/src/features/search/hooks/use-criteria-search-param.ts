@@ -27,7 +27,13 @@ export interface CriteriaSearchParam {
  * Other parameters of the address are left as they are; changes replace the history entry,
  * since an immediate search changes them at every valid edit.
  */
-export function useCriteriaSearchParam(): CriteriaSearchParam {
+export function useCriteriaSearchParam(
+  options: {
+    /** Parameters that belong to one search's results (a grid's page): dropped when the search changes. */
+    resetParams?: readonly string[];
+  } = {},
+): CriteriaSearchParam {
+  const { resetParams } = options;
   const [searchParams, setSearchParams] = useSearchParams();
   const criteriaText = searchParams.get(CRITERIA_PARAM);
   const filterText = searchParams.get(FILTER_PARAM);
@@ -42,15 +48,18 @@ export function useCriteriaSearchParam(): CriteriaSearchParam {
       setSearchParams(
         (current) => {
           const params = new URLSearchParams(current);
+          const before = `${params.get(CRITERIA_PARAM)}|${params.get(FILTER_PARAM)}`;
           if (next && next.operands.length > 0) params.set(CRITERIA_PARAM, encodeCriteria(next));
           else params.delete(CRITERIA_PARAM);
           if (nextFilter) params.set(FILTER_PARAM, nextFilter);
           else params.delete(FILTER_PARAM);
+          if (before !== `${params.get(CRITERIA_PARAM)}|${params.get(FILTER_PARAM)}`)
+            for (const name of resetParams ?? []) params.delete(name);
           return params;
         },
         { replace: true },
       ),
-    [setSearchParams],
+    [setSearchParams, resetParams],
   );
 
   return { criteria, filter, setCriteria };
