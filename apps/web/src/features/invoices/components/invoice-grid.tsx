@@ -7,6 +7,7 @@ import { isSessionEndingError } from '../../../lib/api-error';
 import { useFormatters } from '../../../lib/use-formatters';
 import { useSignedInUser } from '../../../lib/use-user-data';
 import { type InvoiceListParams, useInvoices } from '../api/get-invoices';
+import { useServerDate } from '../api/get-server-date';
 import { type GridColumn, moveColumn, resizeColumn, setColumnVisible, sortBy } from './column-layout';
 import { ColumnsMenu } from './columns-menu';
 import { ExportControls } from './export-controls';
@@ -82,6 +83,7 @@ export function InvoiceGrid(props: InvoiceGridProps) {
     filter: props.filter || undefined,
   };
   const list = useInvoices(params, { enabled: layout !== null && custNo !== null });
+  const serverDate = useServerDate({ enabled: custNo !== null });
 
   if (!custNo) {
     return (
@@ -99,7 +101,7 @@ export function InvoiceGrid(props: InvoiceGridProps) {
     t(`invoices:columns.${column.field}`, { defaultValue: column.title });
   const available = layout?.columns.filter(mayShow) ?? [];
   const shown = available.filter((column) => column.visible);
-  const tools = toolColumnsFor({ roles, status, cartAvailable });
+  const tools = toolColumnsFor({ status, cartAvailable });
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / INVOICE_PAGE_SIZE));
@@ -214,6 +216,7 @@ export function InvoiceGrid(props: InvoiceGridProps) {
           detailPath={(row) => `/detail/${row.status}/${encodeURIComponent(row.invNo)}`}
           columnTitle={columnTitle}
           busy={list.isFetching}
+          today={serverDate.data?.serverDate}
         />
       )}
       <Group justify="space-between" wrap="wrap">

@@ -9,6 +9,7 @@ import { type GridColumn, type GridSort, isSortable, TOOL_COLUMN_WIDTH } from '.
 import { ColumnResizeHandle } from './column-resize-handle';
 import { formatFieldValue } from './format-field-value';
 import classes from './invoice-grid.module.css';
+import { InvoiceMarkBadges } from './invoice-mark-badges';
 
 type Totals = TInvoiceListResponse['totals'];
 const TOTAL_FIELDS = new Set(['amount', 'balance', 'disputeAmount', 'paidAmount']);
@@ -31,6 +32,8 @@ export interface InvoiceTableProps {
   detailPath: (row: TInvoiceRow) => string;
   columnTitle: (column: GridColumn) => string;
   busy: boolean;
+  /** The server's today, for the overdue and coming-due marks. */
+  today?: string;
 }
 
 export function InvoiceTable(props: InvoiceTableProps) {
@@ -99,9 +102,12 @@ export function InvoiceTable(props: InvoiceTableProps) {
     if (column.field === 'invNo') {
       return (
         <Table.Td key={column.field} className={classes.cell} data-field={column.field}>
-          <Link to={props.detailPath(row)} data-testid={`invoice-link-${row.invNo}`}>
-            {row.invNo}
-          </Link>
+          <span className={classes.invNoCell}>
+            <Link to={props.detailPath(row)} data-testid={`invoice-link-${row.invNo}`}>
+              {row.invNo}
+            </Link>
+            <InvoiceMarkBadges invoice={row} today={props.today} compact />
+          </span>
         </Table.Td>
       );
     }
