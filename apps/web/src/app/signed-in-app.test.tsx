@@ -1,5 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import {
+  buildInvoiceRow,
+  buildListResponse,
+  FULL_ROLES,
+  gridRoutes,
+} from '../features/invoices/testing/invoice-fixtures';
 import { getUserData } from '../lib/user-storage';
 import { homeRoutes, legalTemplateRoute } from '../testing/common-routes';
 import { errorBody, type RecordedCall, type StubRoute, stubApi } from '../testing/fetch-stub';
@@ -23,6 +29,42 @@ describe('signed-in app', () => {
     expect(screen.getByTestId('summary-overdue-detail')).toHaveTextContent('1 invoice');
     expect(screen.getByTestId('summary-credits-amount')).toHaveTextContent('-$50.25');
     expect(screen.getByTestId('server-date')).toHaveTextContent('Nov 22, 2026');
+    // Each figure once: the date is the page's, not repeated by the cards.
+    expect(screen.getAllByText(/Nov 22, 2026/)).toHaveLength(1);
+    expect(screen.getByTestId('summary-credits-detail')).toHaveTextContent('3 invoices');
+    expect(screen.getByTestId('summary-disputed-detail')).toHaveTextContent('4 invoices');
+  });
+
+  it('opens the invoice grid on the invoices of the card clicked', async () => {
+    const calls = signedInApi(undefined, [
+      ...gridRoutes(),
+      { method: 'GET', path: '/invoices', reply: { body: buildListResponse([buildInvoiceRow()]) } },
+    ]);
+    const { user, router } = renderApp({ route: '/home', userData: buildUserData({ roles: FULL_ROLES }) });
+    expect(await screen.findByTestId('summary-open')).toHaveAttribute('href', '/invoices');
+
+    await user.click(screen.getByTestId('summary-overdue'));
+    await screen.findByTestId('invoice-row-INV-1');
+    expect(router.state.location.pathname).toBe('/invoices');
+    const listCall = calls.filter((call) => call.path === '/invoices').at(-1)!;
+    expect(listCall.query.get('filter')).toBe("dueDate lt datetime'2026-11-22T00:00:00' and balance gt 0");
+    // The advanced search shows the criteria the card applied.
+    expect(router.state.location.search).toContain('criteria=');
+
+    for (const [card, filter] of [
+      ['summary-credits', 'balance lt 0'],
+      ['summary-disputed', 'disputeAmount gt 0'],
+    ] as const) {
+      await router.navigate('/home');
+      await user.click(await screen.findByTestId(card));
+      await screen.findByTestId('invoice-row-INV-1');
+      expect(
+        calls
+          .filter((call) => call.path === '/invoices')
+          .at(-1)!
+          .query.get('filter'),
+      ).toBe(filter);
+    }
   });
 
   it('formats by the user formatting locale and currency symbol', async () => {
