@@ -74,5 +74,4 @@ describe('GET /dashboard/custSummary', () => {
       expect({ card, total: list.json().total }).toEqual({ card, total: summary[counts[card]] });
     }
   });
-
 });
