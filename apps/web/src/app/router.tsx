@@ -8,11 +8,12 @@ import { SsoRoute } from '../features/sso/routes/sso-route';
 import { PublicLayout } from './layout/public-layout';
 import { SignedInLayout } from './layout/signed-in-layout';
 import { ComingSoonRoute } from './routes/coming-soon-route';
-import { FallbackRedirect } from './routes/fallback-redirect';
 import { HomeRoute } from './routes/home-route';
 import { InvoiceDetailRoute } from './routes/invoice-detail-route';
 import { InvoicesRoute } from './routes/invoices-route';
+import { NotFoundRoute } from './routes/not-found-route';
 import { PaymentCartRoute } from './routes/payment-cart-route';
+import { RootRedirect } from './routes/root-redirect';
 
 export const appRoutes: RouteObject[] = [
   {
@@ -40,7 +41,8 @@ export const appRoutes: RouteObject[] = [
   },
   // Help opens in a window of its own, without the navigation bar; its API call decides who may read what.
   { path: '/help/:topic?', element: <HelpRoute /> },
-  { path: '*', element: <FallbackRedirect /> },
+  { path: '/', element: <RootRedirect /> },
+  { path: '*', element: <NotFoundRoute /> },
 ];
 
 export function createAppRouter() {

@@ -165,16 +165,29 @@ describe('signed-in app', () => {
 });
 
 describe('routing', () => {
-  it('sends unknown addresses to /login when signed out', async () => {
+  it('says an unknown address is not found when signed out, with a way to sign in', async () => {
     stubApi([legalTemplateRoute]);
-    const { router } = renderApp({ route: '/no/such/page' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const { router, user } = renderApp({ route: '/no/such/page' });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/no/such/page');
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Go to sign-in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
-  it('sends unknown addresses and /login to /home when signed in', async () => {
+  it('says an unknown address is not found when signed in, in the signed-in shell with a way home', async () => {
     signedInApi();
-    const { router } = renderApp({ route: '/welcome', userData: buildUserData() });
+    const { router, user } = renderApp({ route: '/welcome', userData: buildUserData() });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/welcome');
+    expect(screen.getByRole('navigation')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Go to the home page' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  });
+
+  it('sends the bare address and /login to /home when signed in', async () => {
+    signedInApi();
+    const { router } = renderApp({ route: '/', userData: buildUserData() });
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     await router.navigate('/login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
