@@ -23,7 +23,8 @@ export function AppProviders({ i18n, queryClient, env = 'default', children }: A
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={theme} env={env}>
-          <Notifications position="bottom-right" />
+          {/* Bottom-right, few and short-lived: messages never stay over the grid or its toolbars. */}
+          <Notifications position="bottom-right" limit={3} autoClose={6000} containerWidth={360} />
           <ModalsProvider>{children}</ModalsProvider>
         </MantineProvider>
       </QueryClientProvider>

@@ -215,6 +215,34 @@ describe('InvoiceGrid', () => {
     expect(await screen.findByTestId('grid-load-failed')).toHaveTextContent('Could not load data');
   });
 
+  it('shows one message with Retry and no pager when the list fails, and loads again on Retry', async () => {
+    let failing = true;
+    stubApi([
+      ...shellRoutes(),
+      ...gridRoutes(),
+      {
+        method: 'GET',
+        path: '/invoices',
+        reply: () =>
+          failing
+            ? { status: 500, body: errorBody(500, 'INTERNAL_ERROR', 'boom') }
+            : { body: buildListResponse([open]) },
+      },
+    ]);
+    const { user } = renderApp({ route: '/invoices', userData: buildUserData({ roles: FULL_ROLES }) });
+    const alert = await screen.findByTestId('grid-error');
+    expect(alert).toHaveTextContent('Could not load data');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByTestId('invoice-grid')).not.toBeInTheDocument();
+    expect(screen.getByTestId('grid-pager')).not.toBeVisible();
+
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await screen.findByTestId('invoice-row-INV-1');
+    expect(screen.queryByTestId('grid-error')).not.toBeInTheDocument();
+    expect(screen.getByTestId('grid-pager')).toBeVisible();
+  });
+
   it('shows every row button to a user with every privilege', async () => {
     gridApi();
     renderApp({ route: '/invoices', userData: buildUserData({ roles: FULL_ROLES }) });

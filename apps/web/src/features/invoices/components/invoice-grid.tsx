@@ -13,6 +13,7 @@ import { ColumnsMenu } from './columns-menu';
 import { ExportControls } from './export-controls';
 import { InvoiceRowTools, toolColumnsFor } from './invoice-row-tools';
 import { InvoiceTable } from './invoice-table';
+import { LoadFailedAlert } from './load-failed-alert';
 import { SelectionToolbar } from './selection-toolbar';
 import { translateInvoiceError } from './translate-invoice-error';
 import { useColumnLayout } from './use-column-layout';
@@ -93,6 +94,7 @@ export function InvoiceGrid(props: InvoiceGridProps) {
     );
   }
 
+  const loadFailed = list.isError && !isSessionEndingError(list.error);
   const mayShow = (column: GridColumn) => {
     const privilege = COLUMN_PRIVILEGES[column.field];
     return privilege === undefined || hasPrivilege(roles, privilege);
@@ -174,9 +176,11 @@ export function InvoiceGrid(props: InvoiceGridProps) {
         onClear={clearSelection}
       />
       {columns.loadFailed ? (
-        <Alert color="red" data-testid="grid-load-failed">
-          {t('invoices:grid.loadFailed')}
-        </Alert>
+        <LoadFailedAlert
+          testId="grid-load-failed"
+          title={t('invoices:grid.loadFailed')}
+          onRetry={columns.retryLoad}
+        />
       ) : !layout ? (
         <Stack gap={6} data-testid="grid-loading" aria-busy="true">
           {Array.from({ length: 6 }, (_, index) => (
@@ -184,10 +188,14 @@ export function InvoiceGrid(props: InvoiceGridProps) {
             <Skeleton key={index} height={28} />
           ))}
         </Stack>
-      ) : list.isError && !isSessionEndingError(list.error) ? (
-        <Alert color="red" title={t('invoices:grid.loadFailed')} data-testid="grid-error">
-          {translateInvoiceError(t, list.error)}
-        </Alert>
+      ) : loadFailed ? (
+        <LoadFailedAlert
+          testId="grid-error"
+          title={t('invoices:grid.loadFailed')}
+          message={translateInvoiceError(t, list.error)}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
       ) : (
         <InvoiceTable
           rows={rows}
@@ -219,7 +227,12 @@ export function InvoiceGrid(props: InvoiceGridProps) {
           today={serverDate.data?.serverDate}
         />
       )}
-      <Group justify="space-between" wrap="wrap">
+      {/* A failed load shows only its message: no range or pager of rows that are not there. */}
+      <Group
+        justify="space-between"
+        wrap="wrap"
+        display={loadFailed || columns.loadFailed ? 'none' : undefined}
+      >
         <Text size="sm" c="dimmed" data-testid="grid-range">
           {list.data
             ? t('invoices:grid.range', {
