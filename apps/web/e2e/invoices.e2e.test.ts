@@ -199,7 +199,7 @@ describe('the invoice grid', () => {
       page.waitForEvent('download'),
       page.getByTestId('export-excel-all').click(),
     ]);
-    expect(download.suggestedFilename()).toBe('invoices-C10001-USD-open.xlsx');
+    expect(download.suggestedFilename()).toBe('invoices-C10001-USD-open-all.xlsx');
     const [header = [], ...rows] = await readSheet((await download.path())!);
 
     // The grid's shown columns in its order; the amount columns name their currency.
