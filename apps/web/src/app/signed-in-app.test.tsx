@@ -1,3 +1,4 @@
+import { Privilege } from '@settle/shared/privileges';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
@@ -33,6 +34,16 @@ describe('signed-in app', () => {
     expect(screen.getAllByText(/Nov 22, 2026/)).toHaveLength(1);
     expect(screen.getByTestId('summary-credits-detail')).toHaveTextContent('3 invoices');
     expect(screen.getByTestId('summary-disputed-detail')).toHaveTextContent('4 invoices');
+  });
+
+  it('offers the cart link only to users who may pay', async () => {
+    signedInApi();
+    const { unmount } = renderApp({ route: '/home', userData: buildUserData({ roles: FULL_ROLES }) });
+    expect(await screen.findByTestId('cart-link')).toHaveAttribute('href', '/paymentCart');
+    unmount();
+    renderApp({ route: '/home', userData: buildUserData({ roles: [Privilege.ALLOW_PROB_VIEW] }) });
+    await screen.findByTestId('greeting');
+    expect(screen.queryByTestId('cart-link')).not.toBeInTheDocument();
   });
 
   it('opens the invoice grid on the invoices of the card clicked', async () => {

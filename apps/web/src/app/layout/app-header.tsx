@@ -1,4 +1,5 @@
 import { Box, Group, Text } from '@mantine/core';
+import { hasPrivilege, Privilege } from '@settle/shared/privileges';
 import { AppName } from '../../components/ui/app-name';
 import { HelpButton } from '../../components/ui/help-button';
 import { AccountSelector } from '../../features/accounts/components/account-selector';
@@ -24,7 +25,8 @@ export function AppHeader() {
         <AccountSelector />
       </Box>
       <Group gap="sm" wrap="nowrap" className={classes.user}>
-        <CartLink />
+        {/* The cart is for paying: a user who may not pay has no way into it. */}
+        {hasPrivilege(userData.roles, Privilege.ALLOW_PAY) ? <CartLink /> : null}
         <HelpButton />
         <Text size="sm" fw={500} visibleFrom="md" truncate="end" maw={180} data-testid="user-full-name">
           {userData.fullName}
