@@ -228,7 +228,10 @@ function InvoiceDetailView(props: InvoiceDetailProps & { detail: TInvoiceDetail;
               {half.map((field) => (
                 <DataList.Item key={field.field}>
                   <DataList.ItemLabel>
-                    {t(`invoices:detailFields.${field.field}`, { defaultValue: field.title })}
+                    {/* A grid field has its grid label; the detail's own fields (ship to...) theirs. */}
+                    {t([`invoices:columns.${field.field}`, `invoices:detailFields.${field.field}`], {
+                      defaultValue: field.title,
+                    })}
                   </DataList.ItemLabel>
                   <DataList.ItemValue data-testid={`field-${field.field}`}>
                     {format(field.value, field.dataType).text || '—'}
