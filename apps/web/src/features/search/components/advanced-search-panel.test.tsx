@@ -425,7 +425,7 @@ describe('AdvancedSearchPanel', () => {
     await chooseConstraint(user, '1', 'entre');
     expect(screen.getByTestId('and-1')).toHaveTextContent('Et');
     expect(screen.getByTestId('search-summary')).toHaveTextContent(
-      "N° de facture est vide et Échéance entre vide Et vide",
+      'N° de facture est vide et Échéance entre vide Et vide',
     );
     expect(screen.getByTestId('value2-1')).toHaveAccessibleName('Seconde valeur pour Échéance');
     // French dates read day first, and say so in French letters.
