@@ -44,11 +44,15 @@ export function InvoiceMarkBadges(props: {
               full: t('marks.comingDue', { count: mark.days }),
               short: t('marks.comingDueShort', { count: mark.days }),
             };
+      // In the grid, promised and disputed are shown by their icon alone (the full words are the
+      // title and what screen readers hear), so that the due mark keeps its room.
       case 'promised':
         return {
           full: mark.date ? t('detail.promisedUntil', { date: date(mark.date) }) : t('detail.promised'),
-          short: t('marks.promisedShort'),
+          short: '',
         };
+      case 'disputed':
+        return { full: t('marks.disputed'), short: '' };
       default:
         return { full: t(`marks.${mark.kind}`), short: t(`marks.${mark.kind}`) };
     }
@@ -66,14 +70,16 @@ export function InvoiceMarkBadges(props: {
             variant="light"
             color={look.color}
             size={props.compact ? 'sm' : 'md'}
-            leftSection={look.icon(props.compact ? 12 : 14)}
+            leftSection={props.compact && !short ? undefined : look.icon(props.compact ? 12 : 14)}
+            px={props.compact && !short ? 4 : undefined}
             title={props.compact ? full : undefined}
             data-mark={mark.kind}
             styles={{ label: { textTransform: 'none' } }}
           >
+            {props.compact && !short ? look.icon(12) : null}
             {props.compact ? (
               <>
-                <span aria-hidden="true">{short}</span>
+                {short ? <span aria-hidden="true">{short}</span> : null}
                 <VisuallyHidden>{full}</VisuallyHidden>
               </>
             ) : (
