@@ -74,7 +74,7 @@ export function InvoiceMarkBadges(props: {
             px={props.compact && !short ? 4 : undefined}
             title={props.compact ? full : undefined}
             data-mark={mark.kind}
-            styles={{ label: { textTransform: 'none' } }}
+            styles={{ label: { textTransform: 'none', overflow: 'visible' }, root: { flexShrink: 0 } }}
           >
             {props.compact && !short ? look.icon(12) : null}
             {props.compact ? (
