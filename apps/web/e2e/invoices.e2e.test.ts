@@ -61,7 +61,15 @@ async function gridCells(page: Page, columns: Array<{ field: string }>, count: n
     const cells: string[] = [];
     for (const column of columns) {
       cells.push(
-        ((await rows.nth(index).locator(`td[data-field="${column.field}"]`).textContent()) ?? '').trim(),
+        // The invoice number's cell also holds its marks (overdue...): the number is its link.
+        (
+          (await rows
+            .nth(index)
+            .locator(
+              column.field === 'invNo' ? 'td[data-field="invNo"] a' : `td[data-field="${column.field}"]`,
+            )
+            .textContent()) ?? ''
+        ).trim(),
       );
     }
     texts.push(cells);

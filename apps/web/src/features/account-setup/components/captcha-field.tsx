@@ -55,7 +55,8 @@ export function CaptchaField({
       </Input.Label>
       <Group gap="sm" align="center" wrap="wrap">
         <Box
-          w={audio ? 300 : 200}
+          w={audio ? '100%' : 200}
+          maw={300}
           h={64}
           bd="1px solid var(--mantine-color-gray-4)"
           bg="white"
@@ -64,7 +65,13 @@ export function CaptchaField({
           {url && !isLoading ? (
             audio ? (
               // biome-ignore lint/a11y/useMediaCaption: the sound is beeps to count; the instructions below say how
-              <audio controls src={url} aria-label={t('captcha.audioLabel')} data-testid="captcha-audio" />
+              <audio
+                controls
+                src={url}
+                aria-label={t('captcha.audioLabel')}
+                data-testid="captcha-audio"
+                style={{ width: '100%' }}
+              />
             ) : (
               <Image
                 src={url}
