@@ -10,7 +10,10 @@ const browsing = browserForFile();
 describe('sign in, switch account and currency, sign out', () => {
   it('walks the whole slice as demo.full', async () => {
     const page = await browsing.newPage({ locale: 'en-US' });
+    // An unknown address says so, and offers the way to sign in.
     await page.goto(`${baseURL}/some/unknown/page`);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.getByRole('link', { name: 'Go to sign-in' }).click();
     await page.waitForURL('**/login');
     await expect.poll(() => page.getByTestId('sign-in').textContent()).toBe('Sign in');
     expect(await page.locator('html').getAttribute('lang')).toBe('en');

@@ -63,6 +63,8 @@ export function isPinRequired(answer: TLoginResponse): answer is TPinRequired {
 
 /** The code texted at the password step: 6 digits. */
 export const PIN_CODE_LENGTH = 6;
+/** At most one new sign-in code per this many seconds (the server refuses sooner; the page counts down). */
+export const PIN_RESEND_INTERVAL_SECONDS = 30;
 
 /** The PIN page's form; the login call itself accepts the code with spaces (server side). */
 export const ZPinCodeForm = z.object({

@@ -9,11 +9,19 @@ export const ZCustomerSummary = z
     asOf: z.string().meta({ description: 'The server date the figures are computed for' }),
     openCount: z.number().int(),
     openBalance: z.string(),
-    overdueCount: z.number().int(),
+    overdueCount: z
+      .number()
+      .int()
+      .meta({ description: 'Open invoices with a balance over 0 due before asOf' }),
     overdueBalance: z.string(),
-    comingDueCount: z.number().int().meta({ description: 'Open invoices due within the next 30 days' }),
+    comingDueCount: z
+      .number()
+      .int()
+      .meta({ description: 'Open invoices with a balance over 0 due from asOf to 30 days ahead' }),
     comingDueBalance: z.string(),
+    creditCount: z.number().int().meta({ description: 'Open invoices with a negative balance (credits)' }),
     creditBalance: z.string().meta({ description: 'Sum of open negative balances (credits)' }),
+    disputedCount: z.number().int().meta({ description: 'Open invoices with a disputed amount' }),
     disputedAmount: z.string(),
   })
   .meta({ id: 'CustomerSummary' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatC2, formatDate, formatN0, formatN2, safeLocale } from './format';
+import { formatC2, formatDate, formatN0, formatN2, formatQuantity, safeLocale } from './format';
 
 // Intl uses narrow no-break spaces in French; compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -10,6 +10,13 @@ describe('display formats n0, n2, c2', () => {
     expect(plain(formatN0(1234567.8, 'fr-FR'))).toBe('1 234 568');
     expect(formatN2('1234.5', 'en-US')).toBe('1,234.50');
     expect(plain(formatN2('1234.5', 'fr-FR'))).toBe('1 234,50');
+  });
+
+  it('shows a quantity as the invoice PDF: its decimals without trailing zeros, grouped by the locale', () => {
+    expect(formatQuantity('2.500', 'en-US')).toBe('2.5');
+    expect(formatQuantity('3.000', 'en-US')).toBe('3');
+    expect(formatQuantity('1234.125', 'en-US')).toBe('1,234.125');
+    expect(plain(formatQuantity('1234.5', 'fr-FR'))).toBe('1 234,5');
   });
 
   it('shows currency with 2 decimals and the symbol of the currency map', () => {

@@ -35,6 +35,14 @@ export function formatN2(value: number | string, locale: string): string {
 }
 
 /**
+ * A quantity as the invoice PDF prints it: grouped, with its decimals but no trailing zeros
+ * ('2.500' -> 2.5, '3.000' -> 3), here by the user's locale.
+ */
+export function formatQuantity(value: number | string, locale: string): string {
+  return numberFormat(locale, { maximumFractionDigits: 6 }).format(Number(value));
+}
+
+/**
  * c2: the amount with 2 decimals and the currency's symbol. The symbol comes from the
  * user's currencyMap when given, so that it is the one the provider configured.
  */

@@ -159,7 +159,8 @@ export const ZInvoiceDetailQuery = z.object({
 
 /** The invoice grid's columns; the ones marked visible show until the user chooses otherwise. */
 export const INVOICE_COLUMNS: TGridColumn[] = [
-  { field: 'invNo', title: 'Invoice number', dataType: 'string', visible: true, width: 150 },
+  // Wide enough for the number and its marks (overdue, promised, disputed).
+  { field: 'invNo', title: 'Invoice number', dataType: 'string', visible: true, width: 260 },
   { field: 'invoiceDate', title: 'Invoice date', dataType: 'date', visible: true, width: 120 },
   { field: 'dueDate', title: 'Due date', dataType: 'date', visible: true, width: 120 },
   { field: 'amount', title: 'Amount', dataType: 'currency', visible: true, width: 130 },

@@ -44,7 +44,8 @@ function ThemedProviders({ env, children }: { env: 'default' | 'test'; children:
       colorSchemeManager={colorSchemeManager}
       cssVariablesResolver={cssVariablesResolver}
     >
-      <Notifications position="bottom-right" />
+      {/* Bottom-right, few and short-lived: messages never stay over the grid or its toolbars. */}
+      <Notifications position="bottom-right" limit={3} autoClose={6000} containerWidth={360} />
       <ModalsProvider>{children}</ModalsProvider>
     </MantineProvider>
   );

@@ -5,7 +5,6 @@ import { LoginRoute } from '../features/auth/routes/login-route';
 import { PublicLayout } from './layout/public-layout';
 import { RootLayout } from './layout/root-layout';
 import { ComingSoonRoute } from './routes/coming-soon-route';
-import { FallbackRedirect } from './routes/fallback-redirect';
 
 /*
  * Only the login page is in the first download: every other screen is a lazy route, fetched
@@ -74,7 +73,15 @@ export const appRoutes: RouteObject[] = [
         path: '/help/:topic?',
         lazy: () => import('../features/help/routes/help-route').then((m) => ({ Component: m.HelpRoute })),
       },
-      { path: '*', element: <FallbackRedirect /> },
+      {
+        path: '/',
+        lazy: () => import('./routes/root-redirect').then((m) => ({ Component: m.RootRedirect })),
+      },
+      // Unknown addresses say so, with a way home or to sign in (not a silent redirect).
+      {
+        path: '*',
+        lazy: () => import('./routes/not-found-route').then((m) => ({ Component: m.NotFoundRoute })),
+      },
     ],
   },
 ];

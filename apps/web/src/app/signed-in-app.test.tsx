@@ -1,5 +1,12 @@
+import { Privilege } from '@settle/shared/privileges';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import {
+  buildInvoiceRow,
+  buildListResponse,
+  FULL_ROLES,
+  gridRoutes,
+} from '../features/invoices/testing/invoice-fixtures';
 import { getUserData } from '../lib/user-storage';
 import { homeRoutes, legalTemplateRoute } from '../testing/common-routes';
 import { errorBody, type RecordedCall, type StubRoute, stubApi } from '../testing/fetch-stub';
@@ -23,6 +30,52 @@ describe('signed-in app', () => {
     expect(screen.getByTestId('summary-overdue-detail')).toHaveTextContent('1 invoice');
     expect(screen.getByTestId('summary-credits-amount')).toHaveTextContent('-$50.25');
     expect(screen.getByTestId('server-date')).toHaveTextContent('Nov 22, 2026');
+    // Each figure once: the date is the page's, not repeated by the cards.
+    expect(screen.getAllByText(/Nov 22, 2026/)).toHaveLength(1);
+    expect(screen.getByTestId('summary-credits-detail')).toHaveTextContent('3 invoices');
+    expect(screen.getByTestId('summary-disputed-detail')).toHaveTextContent('4 invoices');
+  });
+
+  it('offers the cart link only to users who may pay', async () => {
+    signedInApi();
+    const { unmount } = renderApp({ route: '/home', userData: buildUserData({ roles: FULL_ROLES }) });
+    expect(await screen.findByTestId('cart-link')).toHaveAttribute('href', '/paymentCart');
+    unmount();
+    renderApp({ route: '/home', userData: buildUserData({ roles: [Privilege.ALLOW_PROB_VIEW] }) });
+    await screen.findByTestId('greeting');
+    expect(screen.queryByTestId('cart-link')).not.toBeInTheDocument();
+  });
+
+  it('opens the invoice grid on the invoices of the card clicked', async () => {
+    const calls = signedInApi(undefined, [
+      ...gridRoutes(),
+      { method: 'GET', path: '/invoices', reply: { body: buildListResponse([buildInvoiceRow()]) } },
+    ]);
+    const { user, router } = renderApp({ route: '/home', userData: buildUserData({ roles: FULL_ROLES }) });
+    expect(await screen.findByTestId('summary-open')).toHaveAttribute('href', '/invoices');
+
+    await user.click(screen.getByTestId('summary-overdue'));
+    await screen.findByTestId('invoice-row-INV-1');
+    expect(router.state.location.pathname).toBe('/invoices');
+    const listCall = calls.filter((call) => call.path === '/invoices').at(-1)!;
+    expect(listCall.query.get('filter')).toBe("dueDate lt datetime'2026-11-22T00:00:00' and balance gt 0");
+    // The advanced search shows the criteria the card applied.
+    expect(router.state.location.search).toContain('criteria=');
+
+    for (const [card, filter] of [
+      ['summary-credits', 'balance lt 0'],
+      ['summary-disputed', 'disputeAmount gt 0'],
+    ] as const) {
+      await router.navigate('/home');
+      await user.click(await screen.findByTestId(card));
+      await screen.findByTestId('invoice-row-INV-1');
+      expect(
+        calls
+          .filter((call) => call.path === '/invoices')
+          .at(-1)!
+          .query.get('filter'),
+      ).toBe(filter);
+    }
   });
 
   it('formats by the user formatting locale and currency symbol', async () => {
@@ -123,16 +176,29 @@ describe('signed-in app', () => {
 });
 
 describe('routing', () => {
-  it('sends unknown addresses to /login when signed out', async () => {
+  it('says an unknown address is not found when signed out, with a way to sign in', async () => {
     stubApi([legalTemplateRoute]);
-    const { router } = renderApp({ route: '/no/such/page' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const { router, user } = renderApp({ route: '/no/such/page' });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/no/such/page');
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Go to sign-in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
-  it('sends unknown addresses and /login to /home when signed in', async () => {
+  it('says an unknown address is not found when signed in, in the signed-in shell with a way home', async () => {
     signedInApi();
-    const { router } = renderApp({ route: '/welcome', userData: buildUserData() });
+    const { router, user } = renderApp({ route: '/welcome', userData: buildUserData() });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/welcome');
+    expect(screen.getByRole('navigation')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Go to the home page' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  });
+
+  it('sends the bare address and /login to /home when signed in', async () => {
+    signedInApi();
+    const { router } = renderApp({ route: '/', userData: buildUserData() });
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     await router.navigate('/login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));

@@ -40,6 +40,11 @@ export interface ApiRequestOptions<T> {
   signal?: AbortSignal;
   /** False for calls whose 401 is an answer, not an ended session (sign-in with a wrong password). */
   sessionAware?: boolean;
+  /**
+   * True when the screen shows its own message (with a retry) for a failed call: the
+   * server-error and network notifications are then left out, so the user reads one message.
+   */
+  showsOwnFailure?: boolean;
 }
 
 /** The cookie changes at sign-in and sign-out, so it is read at every call. */
@@ -79,7 +84,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> 
   } catch (error) {
     // A cancelled query is not a failure worth telling the user about.
     if (options.signal?.aborted) throw error;
-    emit({ kind: 'network' });
+    if (!options.showsOwnFailure) emit({ kind: 'network' });
     throw new ApiError({
       status: 0,
       code: ClientErrorCode.NETWORK,
@@ -88,7 +93,13 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> 
   }
 
   const payload = await readJson(response);
-  if (!response.ok) throw toApiError(response.status, payload, options.sessionAware ?? true);
+  if (!response.ok)
+    throw toApiError(
+      response.status,
+      payload,
+      options.sessionAware ?? true,
+      options.showsOwnFailure ?? false,
+    );
   if (!options.schema) return payload as T;
   const parsed = options.schema.safeParse(payload);
   if (!parsed.success) {
@@ -111,7 +122,12 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function toApiError(status: number, payload: unknown, sessionAware: boolean): ApiError {
+function toApiError(
+  status: number,
+  payload: unknown,
+  sessionAware: boolean,
+  showsOwnFailure: boolean,
+): ApiError {
   const parsed = ZErrorResponse.safeParse(payload);
   const error = parsed.success
     ? new ApiError({ status, ...parsed.data })
@@ -120,7 +136,7 @@ function toApiError(status: number, payload: unknown, sessionAware: boolean): Ap
         code: status >= 500 ? ClientErrorCode.SERVER_ERROR : ErrorCode.BAD_REQUEST,
         message: typeof payload === 'string' ? payload : `HTTP ${status}`,
       });
-  if (status >= 500) emit({ kind: 'server-error', status });
+  if (status >= 500 && !showsOwnFailure) emit({ kind: 'server-error', status });
   if (sessionAware && status === 401) {
     emit({
       kind: 'session-ended',

@@ -1,4 +1,4 @@
-import { formatC2, formatDate, formatN0, formatN2 } from '@settle/shared/format';
+import { formatC2, formatDate, formatN0, formatN2, formatQuantity } from '@settle/shared/format';
 import { FALLBACK_CURRENCY } from '@settle/shared/rules/accounts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,8 @@ import { useUserData } from './use-user-data';
 export interface Formatters {
   n0: (value: number | string) => string;
   n2: (value: number | string) => string;
+  /** A quantity: its own decimals, no trailing zeros (as the invoice PDF). */
+  qty: (value: number | string) => string;
   /** Currency with 2 decimals; the symbol is the one of the user's currencyMap. */
   c2: (value: number | string, currencyCode?: string) => string;
   date: (isoDate: string) => string;
@@ -24,6 +26,7 @@ export function useFormatters(): Formatters {
     () => ({
       n0: (value) => formatN0(value, locale),
       n2: (value) => formatN2(value, locale),
+      qty: (value) => formatQuantity(value, locale),
       c2: (value, currencyCode = defaultCurrency) =>
         formatC2(value, { locale, currencyCode, symbol: currencyMap?.[currencyCode] }),
       date: (isoDate) => formatDate(isoDate, locale),

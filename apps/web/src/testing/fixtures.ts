@@ -61,7 +61,9 @@ export function buildSummary(overrides: Partial<TCustomerSummary> = {}): TCustom
     overdueBalance: '200.00',
     comingDueCount: 2,
     comingDueBalance: '300.00',
+    creditCount: 3,
     creditBalance: '-50.25',
+    disputedCount: 4,
     disputedAmount: '10.00',
     ...overrides,
   };

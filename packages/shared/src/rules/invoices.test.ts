@@ -151,7 +151,7 @@ const RULES: RuleCase[] = [
       { name: 'without the dispute privilege', roles: [Privilege.ALLOW_CUST_PROB], reason: 'NO_PERMISSION' },
       { name: 'closed', invoice: { status: 'C' }, reason: 'CLOSED' },
       { name: 'with a zero balance', invoice: { balance: '0.00' }, reason: 'ZERO_BALANCE' },
-      { name: 'a credit', invoice: { balance: '-0.01' }, reason: 'ZERO_BALANCE' },
+      { name: 'a credit', invoice: { balance: '-0.01' }, reason: 'CREDIT' },
       { name: 'with a payment pending', invoice: { paymentPending: true }, reason: 'PAYMENT_PENDING' },
       { name: 'promised', invoice: { promise: true }, reason: 'PROMISED' },
       { name: 'in the cart', invoice: { inCart: true }, reason: 'IN_CART' },
@@ -159,7 +159,8 @@ const RULES: RuleCase[] = [
     conditions: [
       { reason: 'NO_PERMISSION', unmet: lacks(Privilege.ALLOW_PROB) },
       { reason: 'CLOSED', unmet: isClosed },
-      { reason: 'ZERO_BALANCE', unmet: (invoice) => balanceOf(invoice) <= 0 },
+      { reason: 'ZERO_BALANCE', unmet: (invoice) => balanceOf(invoice) === 0 },
+      { reason: 'CREDIT', unmet: (invoice) => balanceOf(invoice) < 0 },
       { reason: 'PAYMENT_PENDING', unmet: (invoice) => invoice.paymentPending },
       { reason: 'PROMISED', unmet: (invoice) => invoice.promise },
       { reason: 'IN_CART', unmet: (invoice) => invoice.inCart },

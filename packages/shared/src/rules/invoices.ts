@@ -20,6 +20,7 @@ export type RefusalReason =
   | 'NO_DISPUTE_VIEW_PERMISSION'
   | 'CLOSED'
   | 'ZERO_BALANCE'
+  | 'CREDIT'
   | 'FULLY_DISPUTED'
   | 'PAYMENT_PENDING'
   | 'IN_CART'
@@ -35,6 +36,7 @@ export const REFUSAL_MESSAGES: Record<RefusalReason, string> = {
   NO_DISPUTE_VIEW_PERMISSION: 'No permission to pay disputed invoices.',
   CLOSED: 'Only open invoices allow this action.',
   ZERO_BALANCE: 'The invoice has no balance.',
+  CREDIT: 'A credit cannot be disputed.',
   FULLY_DISPUTED: 'The whole balance is disputed.',
   PAYMENT_PENDING: 'A payment is pending for this invoice.',
   IN_CART: 'The invoice is in the payment cart.',
@@ -85,11 +87,16 @@ export function canRemovePromise(invoice: InvoiceFacts, roles: readonly string[]
   return allow;
 }
 
-/** The dispute button: amount over 0, no payment pending, not promised, not in the cart. */
+/**
+ * The dispute button: amount over 0, no payment pending, not promised, not in the cart. A credit
+ * (negative balance) is refused as a credit, not as "no balance": the user sees its amount.
+ */
 export function canDispute(invoice: InvoiceFacts, roles: readonly string[]): RuleResult {
   if (!hasPrivilege(roles, Privilege.ALLOW_PROB)) return refuse('NO_PERMISSION');
   if (invoice.status !== 'O') return refuse('CLOSED');
-  if (toMinorUnits(invoice.balance) <= 0) return refuse('ZERO_BALANCE');
+  const balance = toMinorUnits(invoice.balance);
+  if (balance === 0) return refuse('ZERO_BALANCE');
+  if (balance < 0) return refuse('CREDIT');
   if (invoice.paymentPending) return refuse('PAYMENT_PENDING');
   if (invoice.promise) return refuse('PROMISED');
   if (invoice.inCart) return refuse('IN_CART');

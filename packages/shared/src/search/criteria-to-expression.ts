@@ -50,7 +50,9 @@ export function criterionToExpression(criterion: TCriterionInput): FilterExpress
     case 'eq':
     case 'ne': {
       const op = criterion.constraint === 'ne' ? 'ne' : 'eq';
-      return compare(op, isEmptyValue(value) ? emptyLiteral(type) : literal(value, 'value'));
+      // No value yet is no condition: ticking a field must not empty the grid before a value
+      // is typed (docs/architecture-decisions.md). "Is empty" is its own constraint, is_empty.
+      return isEmptyValue(value) ? null : compare(op, literal(value, 'value'));
     }
     case 'gt':
     case 'ge':

@@ -108,11 +108,16 @@ describe('serializeFilter: literals', () => {
 });
 
 describe('serializeFilter: empty values', () => {
-  it("eq/ne with an empty value test for empty: text types against '', others against null", () => {
-    expect(one({ property: 'invNo', value: '' })).toBe("invNo eq ''");
-    expect(one({ property: 'invNo', constraint: 'ne', value: '   ' })).toBe("invNo ne ''");
-    expect(one({ property: 'amount', type: 'currency', value: null })).toBe('amount eq null');
-    expect(one({ property: 'promise', type: 'boolean', constraint: 'ne' })).toBe('promise ne null');
+  it('eq/ne with an empty value wait for it: no condition, so a ticked field does not empty the grid', () => {
+    expect(one({ property: 'invNo', value: '' })).toBe('');
+    expect(one({ property: 'invNo', constraint: 'ne', value: '   ' })).toBe('');
+    expect(one({ property: 'amount', type: 'currency', value: null })).toBe('');
+    expect(one({ property: 'promise', type: 'boolean', constraint: 'ne' })).toBe('');
+  });
+
+  it("is_empty and not_empty are the explicit tests for empty: text types against '', others against null", () => {
+    expect(one({ property: 'invNo', constraint: 'is_empty' })).toBe("invNo eq ''");
+    expect(one({ property: 'invNo', constraint: 'not_empty' })).toBe("invNo ne ''");
     expect(one({ property: 'amount', type: 'currency', constraint: 'is_empty' })).toBe('amount eq null');
   });
 

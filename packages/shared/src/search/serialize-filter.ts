@@ -12,8 +12,8 @@ import { validateCriteria } from './validate-criteria';
  *
  * | constraint       | filter text                                   | meaning                              |
  * |------------------|-----------------------------------------------|--------------------------------------|
- * | eq               | f eq v        (empty v: f eq '' / f eq null)  | equal; empty means "is empty"        |
- * | ne               | f ne v        (empty v: f ne '' / f ne null)  | not equal; rows without value match  |
+ * | eq               | f eq v        (empty v: no condition)         | equal                                |
+ * | ne               | f ne v        (empty v: no condition)         | not equal; rows without value match  |
  * | gt ge lt le      | f gt v ...                                    | ordered comparison                   |
  * | contains         | substringof('v',f)                            | contains v, ignoring case            |
  * | not_contains     | not(substringof('v',f))                       |                                      |
@@ -40,7 +40,7 @@ import { validateCriteria } from './validate-criteria';
  *
  * Structure: a group's conditions are joined by ' and ' / ' or '; nested groups (and the
  * multi-term criteria above) are parenthesised, the root is not; not(...) has its own
- * parentheses. A value-taking constraint other than eq/ne with an empty value adds no
+ * parentheses. A value-taking constraint with an empty value adds no
  * condition, nor does an empty group; when nothing is left the filter is '' (no filter).
  *
  * Logic is two-valued: a condition on a field without value is false, and not(...) is true

@@ -170,8 +170,10 @@ describe('GET /location/serverDate and /dashboard/custSummary', () => {
       currencyCode: 'USD',
       openCount: 2,
       openBalance: '74.50',
-      overdueCount: 2,
-      overdueBalance: '74.50',
+      // The credit owes nothing: it is a credit, not overdue.
+      overdueCount: 1,
+      overdueBalance: '100.00',
+      creditCount: 1,
       creditBalance: '-25.50',
     });
     await client.put(`/user/currenctCust/${numbers.usdCad}`, { currencyCode: 'CAD' });

@@ -1,4 +1,5 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
+import { PIN_RESEND_INTERVAL_SECONDS } from '@settle/shared/auth-steps';
 import { completeSmsPhone, maskMobile } from '@settle/shared/rules/phone';
 import { CourierError } from '../../adapters/courier-messages';
 import type { SmsCourier } from '../../adapters/sms/sms-courier';
@@ -10,8 +11,7 @@ import * as repository from './pin.repository';
 
 /** Wrong tries before a code dies and a new one is needed. */
 export const PIN_MAX_ATTEMPTS = 5;
-/** At most one new code per 30 seconds, and 5 new codes after the first, per sign-in attempt. */
-export const PIN_RESEND_INTERVAL_SECONDS = 30;
+/** At most one new code per PIN_RESEND_INTERVAL_SECONDS (shared: the page counts it down), and 5 new codes after the first, per sign-in attempt. */
 export const PIN_MAX_RESENDS = 5;
 /**
  * Each password step starts a new attempt with its own code, so the per-attempt limits alone

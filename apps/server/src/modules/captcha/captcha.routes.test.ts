@@ -85,6 +85,85 @@ describe('GET /resource/captcha', () => {
   });
 });
 
+/** The numbers a listener hears: groups of beeps (loud runs), told apart by the long pauses. */
+function countBeepGroups(wav: Buffer): string {
+  expect(wav.toString('ascii', 0, 4)).toBe('RIFF');
+  expect(wav.toString('ascii', 8, 12)).toBe('WAVE');
+  const rate = wav.readUInt32LE(24);
+  const loud: number[] = [];
+  for (let offset = 44; offset + 1 < wav.length; offset += 2) {
+    if (Math.abs(wav.readInt16LE(offset)) > 0.3 * 32_767) loud.push((offset - 44) / 2);
+  }
+  const beeps: Array<{ start: number; end: number }> = [];
+  for (const index of loud) {
+    const last = beeps.at(-1);
+    // Zero crossings of the tone last a few samples; a real gap between beeps is 0.14 s or more.
+    if (last && index - last.end < 0.05 * rate) last.end = index;
+    else beeps.push({ start: index, end: index });
+  }
+  const groups: number[] = [];
+  beeps.forEach((beep, index) => {
+    const previous = beeps[index - 1];
+    if (previous && beep.start - previous.end < 0.5 * rate) groups[groups.length - 1]! += 1;
+    else groups.push(1);
+  });
+  return groups.join('');
+}
+
+async function newAudioCaptcha(remoteAddress = `10.8.0.${++sequence}`) {
+  const response = await context.app.inject({ url: `${context.api}/resource/captcha/audio`, remoteAddress });
+  const id = response.headers[CAPTCHA_ID_HEADER] as string;
+  return { response, id };
+}
+
+describe('GET /resource/captcha/audio', () => {
+  it('answers a WAV of numbers played as beeps, not cached, with its id, storing only a hash', async () => {
+    const { response, id } = await newAudioCaptcha();
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('audio/wav');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(id).toMatch(/^[\w-]{24}$/);
+    const { answer } = await devAnswer(id);
+    expect(answer).toMatch(/^[1-6]{5}$/);
+    // What a listener counts is the answer.
+    expect(countBeepGroups(response.rawPayload)).toBe(answer);
+    const row = await storedChallenge(id);
+    expect(row!.answerHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row!.answerHash).not.toContain(answer!);
+  });
+
+  it('is checked by the same rules as a picture: once, and not after it expired', async () => {
+    const first = await newAudioCaptcha();
+    const { answer } = await devAnswer(first.id);
+    expect(await verify(first.id, ` ${answer} `)).toBe(true);
+    expect(await verify(first.id, answer!)).toBe(false);
+
+    const wrong = await newAudioCaptcha();
+    const wrongAnswer = (await devAnswer(wrong.id)).answer!;
+    expect(await verify(wrong.id, '00000')).toBe(false);
+    expect(await verify(wrong.id, wrongAnswer)).toBe(false);
+
+    const late = await newAudioCaptcha();
+    const lateAnswer = (await devAnswer(late.id)).answer!;
+    await context.database.db
+      .update(captchaChallenges)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(captchaChallenges.id, late.id));
+    expect(await verify(late.id, lateAnswer)).toBe(false);
+  });
+
+  it('counts in the per-address limit together with the pictures', async () => {
+    const address = '10.9.8.1';
+    for (let index = 0; index < CAPTCHA_PICTURES_PER_MINUTE; index += 1) {
+      const { response } = index % 2 === 0 ? await newCaptcha(address) : await newAudioCaptcha(address);
+      expect(response.statusCode).toBe(200);
+    }
+    const refused = await newAudioCaptcha(address);
+    expectError(refused.response, 429, 'RATE_LIMITED');
+    expect(refused.id).toBeUndefined();
+  });
+});
+
 describe('captcha verification', () => {
   it('accepts the right answer once, in any case and with spaces; the challenge is then gone', async () => {
     const { id } = await newCaptcha();

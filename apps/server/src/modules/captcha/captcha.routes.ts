@@ -42,6 +42,33 @@ export function captchaRoutes(
     },
   );
 
+  routes.get(
+    '/resource/captcha/audio',
+    {
+      schema: {
+        tags: ['account set-up'],
+        summary:
+          'The audio alternative: a new challenge as a WAV file (audio/wav); its id is in the x-captcha-id header',
+        description:
+          'For people who cannot see the picture: five numbers from 1 to 6, each played as that many beeps. ' +
+          'The answer is the numbers typed in order (e.g. 31524). Checked as a picture: sent with the ' +
+          `registration, once, within ${config.captcha.ttlMinutes} minutes; counted in the same per-address limit.`,
+        response: {
+          200: z.any().meta({ description: `A WAV file; the id is in the ${CAPTCHA_ID_HEADER} header` }),
+          429: ZErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id, wav } = await services.captcha.generateAudio({ ipAddress: request.ip });
+      return reply
+        .type('audio/wav')
+        .header('cache-control', 'no-store')
+        .header(CAPTCHA_ID_HEADER, id)
+        .send(wav);
+    },
+  );
+
   // The answers in plain text are for browser tests and demos only, like the outbox (DEV_OUTBOX).
   if (!config.devOutbox) return;
   routes.get(

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { rateLimited } from '../auth/auth-errors';
 import type { Keyed } from '../auth/auth-secret';
 import * as repository from './captcha.repository';
+import { randomAudioAnswer, renderAudioCaptcha } from './captcha-audio';
 import { drawCaptcha, normaliseAnswer, randomAnswer } from './captcha-picture';
 
 export type CaptchaService = ReturnType<typeof createCaptchaService>;
@@ -46,23 +47,40 @@ export function createCaptchaService(
     }
   }
 
+  /** Stores a new challenge for the answer and returns its id. */
+  async function issue(answer: string, request: { ipAddress: string; now?: Date }): Promise<string> {
+    const now = request.now ?? new Date();
+    countPicture(request.ipAddress, now.getTime());
+    const id = randomBytes(18).toString('base64url');
+    await repository.deleteExpiredChallenges(db, now);
+    await repository.insertChallenge(db, {
+      id,
+      answerHash: answerHash(id, answer),
+      expiresAt: new Date(now.getTime() + options.ttlMinutes * 60_000),
+    });
+    if (options.keepAnswers) {
+      keptAnswers.set(id, answer);
+      if (keptAnswers.size > MAX_KEPT_ANSWERS) keptAnswers.delete(keptAnswers.keys().next().value!);
+    }
+    return id;
+  }
+
   return {
     async generate(request: { ipAddress: string; now?: Date }): Promise<{ id: string; svg: string }> {
-      const now = request.now ?? new Date();
-      countPicture(request.ipAddress, now.getTime());
-      const id = randomBytes(18).toString('base64url');
       const answer = randomAnswer();
-      await repository.deleteExpiredChallenges(db, now);
-      await repository.insertChallenge(db, {
-        id,
-        answerHash: answerHash(id, answer),
-        expiresAt: new Date(now.getTime() + options.ttlMinutes * 60_000),
-      });
-      if (options.keepAnswers) {
-        keptAnswers.set(id, answer);
-        if (keptAnswers.size > MAX_KEPT_ANSWERS) keptAnswers.delete(keptAnswers.keys().next().value!);
-      }
+      const id = await issue(answer, request);
       return { id, svg: drawCaptcha(answer) };
+    },
+
+    /**
+     * The audio alternative: a challenge of its own (numbers played as beeps), stored and
+     * checked exactly as a picture's: an HMAC of the answer, the same TTL, single use, and
+     * the same per-address limit (a picture or a sound counts one).
+     */
+    async generateAudio(request: { ipAddress: string; now?: Date }): Promise<{ id: string; wav: Buffer }> {
+      const answer = randomAudioAnswer();
+      const id = await issue(answer, request);
+      return { id, wav: renderAudioCaptcha(answer) };
     },
 
     /** True only for the right answer of a live challenge; the challenge is gone afterwards either way. */

@@ -8,11 +8,17 @@ export type SummaryRow = {
   overdue_balance: string;
   coming_due_count: number;
   coming_due_balance: string;
+  credit_count: number;
   credit_balance: string;
+  disputed_count: number;
   disputed_amount: string;
 };
 
-/** One pass over the customer's open invoices in one currency (served by invoices_grid). */
+/**
+ * One pass over the customer's open invoices in one currency (served by invoices_grid).
+ * Overdue and coming due count only what still owes (balance over 0), the sets of the home
+ * cards' links and the grid's marks (packages/shared/src/rules/due-criteria.ts).
+ */
 export async function summarizeOpenInvoices(
   db: Db,
   options: { customerId: number; currencyCode: string; today: string; comingDueUntil: string },
@@ -23,11 +29,13 @@ export async function summarizeOpenInvoices(
     select
       count(*)::int as open_count,
       coalesce(sum(balance), 0)::text as open_balance,
-      (count(*) filter (where due_date < ${options.today}::date))::int as overdue_count,
-      coalesce(sum(balance) filter (where due_date < ${options.today}::date), 0)::text as overdue_balance,
-      (count(*) filter (where due_date >= ${options.today}::date and due_date <= ${options.comingDueUntil}::date))::int as coming_due_count,
-      coalesce(sum(balance) filter (where due_date >= ${options.today}::date and due_date <= ${options.comingDueUntil}::date), 0)::text as coming_due_balance,
+      (count(*) filter (where balance > 0 and due_date < ${options.today}::date))::int as overdue_count,
+      coalesce(sum(balance) filter (where balance > 0 and due_date < ${options.today}::date), 0)::text as overdue_balance,
+      (count(*) filter (where balance > 0 and due_date >= ${options.today}::date and due_date <= ${options.comingDueUntil}::date))::int as coming_due_count,
+      coalesce(sum(balance) filter (where balance > 0 and due_date >= ${options.today}::date and due_date <= ${options.comingDueUntil}::date), 0)::text as coming_due_balance,
+      (count(*) filter (where balance < 0))::int as credit_count,
       coalesce(sum(balance) filter (where balance < 0), 0)::text as credit_balance,
+      (count(*) filter (where dispute_amount > 0))::int as disputed_count,
       coalesce(sum(dispute_amount), 0)::text as disputed_amount
     from invoices
     where customer_id = ${options.customerId}

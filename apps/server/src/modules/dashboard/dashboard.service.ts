@@ -33,7 +33,9 @@ export function createDashboardService(db: Db, accounts: AccountsService) {
       overdueBalance: roundMoney(row.overdue_balance),
       comingDueCount: row.coming_due_count,
       comingDueBalance: roundMoney(row.coming_due_balance),
+      creditCount: row.credit_count,
       creditBalance: roundMoney(row.credit_balance),
+      disputedCount: row.disputed_count,
       disputedAmount: roundMoney(row.disputed_amount),
     };
   }

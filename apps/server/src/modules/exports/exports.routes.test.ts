@@ -75,7 +75,7 @@ describe('GET /invoices/export/xlsx', () => {
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
     expect(response.headers['content-disposition']).toBe(
-      `attachment; filename="invoices-${ids.own}-EUR-open.xlsx"`,
+      `attachment; filename="invoices-${ids.own}-EUR-open-page-1.xlsx"`,
     );
     expect(response.headers['x-total-count']).toBe('12');
     expect(response.headers['content-length']).toBeUndefined();
@@ -159,6 +159,9 @@ describe('GET /invoices/export/xlsx', () => {
     );
     const beyond = await client.get('/invoices/export/xlsx?currencyCode=EUR&page=9&pageSize=5');
     expect(beyond.headers['x-total-count']).toBe('0');
+    expect(beyond.headers['content-disposition']).toBe(
+      `attachment; filename="invoices-${ids.own}-EUR-open-page-9.xlsx"`,
+    );
     expect(await readSheet(beyond.rawPayload)).toHaveLength(1);
   });
 
@@ -168,7 +171,7 @@ describe('GET /invoices/export/xlsx', () => {
     );
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-total-count']).toBe(String(BULK));
-    expect(response.headers['content-disposition']).toContain(`invoices-${ids.own}-USD-open.xlsx`);
+    expect(response.headers['content-disposition']).toContain(`invoices-${ids.own}-USD-open-all.xlsx`);
     const rows = await readSheet(response.rawPayload);
     expect(rows).toHaveLength(BULK + 1);
     const invNos = rows.slice(1).map((row) => String(row[0]));
@@ -216,7 +219,7 @@ describe('GET /invoices/export/pdf', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe(
-      `attachment; filename="invoices-${ids.own}-EUR-open.pdf"`,
+      `attachment; filename="invoices-${ids.own}-EUR-open-page-1.pdf"`,
     );
     expect(response.headers['x-total-count']).toBe('12');
     const pdf = await readPdf(response.rawPayload);

@@ -81,6 +81,8 @@ export function createExportsService(
       });
     }
     const statusWord = query.status === 'O' ? 'open' : 'closed';
+    // The page and the whole list are different files: their names must not collide in Downloads.
+    const scopeWord = query.scope === 'page' ? `page-${query.page}` : 'all';
     return {
       custNo: customer.custNo,
       company: customer.company,
@@ -90,7 +92,8 @@ export function createExportsService(
       columns,
       rowCount,
       sellerName: options.sellerName ?? DEFAULT_SELLER_NAME,
-      filename: (extension) => `invoices-${customer.custNo}-${currencyCode}-${statusWord}.${extension}`,
+      filename: (extension) =>
+        `invoices-${customer.custNo}-${currencyCode}-${statusWord}-${scopeWord}.${extension}`,
       batches: () =>
         invoices.readBatches({
           scope,

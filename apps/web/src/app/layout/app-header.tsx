@@ -1,4 +1,5 @@
 import { Box, Group, Text } from '@mantine/core';
+import { hasPrivilege, Privilege } from '@settle/shared/privileges';
 import { AppName } from '../../components/ui/app-name';
 import { ColorSchemeSwitch } from '../../components/ui/color-scheme-switch';
 import { HelpButton } from '../../components/ui/help-button';
@@ -25,7 +26,8 @@ export function AppHeader() {
         <AccountSelector />
       </Box>
       <Group gap="sm" wrap="nowrap" className={classes.user}>
-        <CartLink />
+        {/* The cart is for paying: a user who may not pay has no way into it. */}
+        {hasPrivilege(userData.roles, Privilege.ALLOW_PAY) ? <CartLink /> : null}
         <HelpButton />
         <ColorSchemeSwitch />
         <Text size="sm" fw={500} visibleFrom="md" truncate="end" maw={180} data-testid="user-full-name">

@@ -1,4 +1,5 @@
 import { AppShell } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { SkipLink } from '../../components/ui/skip-link';
 import { loginPathFor } from '../../lib/return-to';
@@ -13,10 +14,15 @@ export function SignedInLayout() {
   // Also where an ended session lands: clearing userData re-renders this into a redirect.
   // The login page brings the user back to this address (a deep link, or where the session ended).
   if (!userData) return <Navigate to={loginPathFor(`${location.pathname}${location.search}`)} replace />;
-  return <SignedInShell />;
+  return (
+    <SignedInShell>
+      <Outlet />
+    </SignedInShell>
+  );
 }
 
-function SignedInShell() {
+/** The header and main area of a signed-in page (also the not-found page's, when signed in). */
+export function SignedInShell({ children }: { children: ReactNode }) {
   usePageHeading();
   return (
     <>
@@ -26,7 +32,7 @@ function SignedInShell() {
           <AppHeader />
         </AppShell.Header>
         <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
-          <Outlet />
+          {children}
         </AppShell.Main>
       </AppShell>
     </>

@@ -1,8 +1,10 @@
 import { Alert, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { dueCardCriteria } from '@settle/shared/rules/due-criteria';
 import { useTranslation } from 'react-i18next';
 import { formatCustomerLabel } from '../../features/accounts/components/customer-label';
 import { ServerDateText } from '../../features/accounts/components/server-date-text';
 import { CustomerSummaryCards } from '../../features/dashboard/components/customer-summary-cards';
+import { criteriaSearchParams } from '../../features/search/hooks/use-criteria-search-param';
 import { useSignedInUser } from '../../lib/use-user-data';
 
 export function HomeRoute() {
@@ -30,7 +32,12 @@ export function HomeRoute() {
         )}
         <ServerDateText />
         {userData.currentCustNo ? (
-          <CustomerSummaryCards custNo={userData.currentCustNo} currencyCode={userData.currencyCode} />
+          <CustomerSummaryCards
+            custNo={userData.currentCustNo}
+            currencyCode={userData.currencyCode}
+            openLink="/invoices"
+            linkTo={(card, asOf) => `/invoices?${criteriaSearchParams(dueCardCriteria(card, asOf))}`}
+          />
         ) : null}
       </Stack>
     </Container>

@@ -1,5 +1,6 @@
 import { Container, Stack, Title } from '@mantine/core';
 import type { TInvoiceStatus } from '@settle/shared/invoices';
+import { withQuickSearch } from '@settle/shared/search/quick-search';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -7,17 +8,20 @@ import { useAddToCartAction } from '../../features/cart/components/use-add-to-ca
 import { InvoiceGrid } from '../../features/invoices/components/invoice-grid';
 import { useSearchFields } from '../../features/search/api/get-search-fields';
 import { AdvancedSearchPanel } from '../../features/search/components/advanced-search-panel';
+import { QuickSearchBox } from '../../features/search/components/quick-search-box';
 import { useCriteriaSearchParam } from '../../features/search/hooks/use-criteria-search-param';
+import { useQuickSearchParam } from '../../features/search/hooks/use-quick-search-param';
 import { PAGE_PARAM } from '../../lib/grid-search-params';
 import { useDocumentViewer } from './use-document-viewer';
 
 const RESULT_PARAMS = [PAGE_PARAM];
 
-/** /invoices?status=O|C&criteria=…&filter=…&page=…&pageSize=…&sort=…&dir=…: the grid with the advanced search, the cart and the viewer composed in. */
+/** /invoices?status=O|C&q=…&criteria=…&filter=…&page=…&pageSize=…&sort=…&dir=…: the grid with the quick and advanced searches, the cart and the viewer composed in. */
 export function InvoicesRoute() {
   const { t } = useTranslation('invoices');
   const [searchParams, setSearchParams] = useSearchParams();
   const { criteria, filter, setCriteria } = useCriteriaSearchParam({ resetParams: RESULT_PARAMS });
+  const quickSearch = useQuickSearchParam({ resetParams: RESULT_PARAMS });
   const searchFields = useSearchFields('invoices');
   const documents = useDocumentViewer();
   const status: TInvoiceStatus = searchParams.get('status') === 'C' ? 'C' : 'O';
@@ -46,14 +50,17 @@ export function InvoicesRoute() {
           {t('title')}
         </Title>
         <InvoiceGrid
-          filter={filter || undefined}
+          filter={withQuickSearch(quickSearch.text, filter) || undefined}
           filterSlot={
-            <AdvancedSearchPanel
-              grid="invoices"
-              fields={searchFields.data ?? []}
-              value={criteria}
-              onApply={setCriteria}
-            />
+            <>
+              <QuickSearchBox value={quickSearch.text} onSearch={quickSearch.setText} />
+              <AdvancedSearchPanel
+                grid="invoices"
+                fields={searchFields.data ?? []}
+                value={criteria}
+                onApply={setCriteria}
+              />
+            </>
           }
           status={status}
           onStatusChange={changeStatus}

@@ -14,7 +14,7 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-error';
 import { normalizeLanguage } from '../../../lib/language';
-import { useCaptcha } from '../api/get-captcha';
+import { type CaptchaKind, useCaptcha } from '../api/get-captcha';
 import type { RegistrationLink } from '../api/get-registration-context';
 import { useRegister } from '../api/register';
 import { submitAlertText } from '../lib/account-setup-errors';
@@ -61,7 +61,8 @@ interface RegistrationFormProps {
 
 export function RegistrationForm({ link, context, onRegistered }: RegistrationFormProps) {
   const { t, i18n } = useTranslation(['accountSetup', 'errors']);
-  const captcha = useCaptcha();
+  const [captchaKind, setCaptchaKind] = useState<CaptchaKind>('picture');
+  const captcha = useCaptcha(captchaKind);
   const mutation = useRegister();
   const [shownFieldErrors, setShownFieldErrors] = useState(0);
   const {
@@ -203,6 +204,10 @@ export function RegistrationForm({ link, context, onRegistered }: RegistrationFo
           onRefresh={() => {
             setValue('captchaAnswer', '');
             void captcha.refetch();
+          }}
+          onKindChange={(kind) => {
+            setValue('captchaAnswer', '');
+            setCaptchaKind(kind);
           }}
           error={fieldError('captchaAnswer')}
           inputProps={register('captchaAnswer')}

@@ -105,6 +105,37 @@ describe('the registration page', () => {
     expect(post?.headers.get('X-XSRF-TOKEN')).toBe('anonymous-token');
   });
 
+  it('offers a sound instead of the picture, and registers with the sound challenge and the numbers heard', async () => {
+    const { calls, captchaIds } = stubAccountSetupApi([contextRoute(), registerRoute(sent)]);
+    const { user, router } = await openForm();
+
+    await user.click(screen.getByRole('button', { name: 'Listen instead' }));
+    const sound = await screen.findByTestId('captcha-audio');
+    expect(sound).toHaveAttribute('src', 'blob:captcha-2');
+    expect(sound).toHaveAccessibleName('Security check sound: numbers played as beeps');
+    expect(screen.getByTestId('captcha-audio-help')).toHaveTextContent('Count the beeps in each group');
+    expect(screen.queryByTestId('captcha-picture')).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Numbers you heard'), '31524');
+    await waitFor(() => expect(screen.getByTestId('registration-submit')).toBeEnabled());
+    await user.click(screen.getByTestId('registration-submit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/confirmation/REGISTRATION_EMAIL_SENT'));
+    expect(captchaIds).toEqual(['captcha-1', 'audio-1']);
+    expect(registrationPosts(calls)[0]?.body).toMatchObject({ captchaId: 'audio-1', captchaAnswer: '31524' });
+  });
+
+  it('goes back from the sound to a new picture, forgetting what was typed', async () => {
+    const { captchaIds } = stubAccountSetupApi([contextRoute()]);
+    const { user } = await openForm();
+    await user.click(screen.getByRole('button', { name: 'Listen instead' }));
+    await screen.findByTestId('captcha-audio');
+    await user.type(screen.getByLabelText('Numbers you heard'), '123');
+    await user.click(screen.getByRole('button', { name: 'Show a picture instead' }));
+    expect(await screen.findByTestId('captcha-picture')).toBeInTheDocument();
+    expect(screen.getByTestId('captcha-answer')).toHaveValue('');
+    expect(captchaIds.at(-1)).toMatch(/^captcha-/);
+  });
+
   it('shows every field message of the form and sends nothing while one stands', async () => {
     const { calls } = stubAccountSetupApi([contextRoute(), registerRoute(sent)]);
     const { user } = await openForm();

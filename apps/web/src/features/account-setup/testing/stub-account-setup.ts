@@ -30,13 +30,31 @@ export function captchaRoute(captchaIds: string[]): StubRoute {
   };
 }
 
+/** The captcha's audio alternative: a WAV body, ids audio-1, audio-2... pushed onto `captchaIds` too. */
+export function audioCaptchaRoute(captchaIds: string[]): StubRoute {
+  let served = 0;
+  return {
+    method: 'GET',
+    path: `${CAPTCHA_PATH}/audio`,
+    reply: () => {
+      served += 1;
+      const id = `audio-${served}`;
+      captchaIds.push(id);
+      return new Response(new Uint8Array([82, 73, 70, 70]), {
+        status: 200,
+        headers: { 'content-type': 'audio/wav', [CAPTCHA_ID_HEADER]: id },
+      });
+    },
+  };
+}
+
 /**
- * stubApi with the routes given and the captcha picture. jsdom has no object URLs: each blob
+ * stubApi with the routes given and the captcha picture and sound. jsdom has no object URLs: each blob
  * gets blob:captcha-<n>, so a test sees the picture change.
  */
 export function stubAccountSetupApi(routes: StubRoute[]): AccountSetupStub {
   const captchaIds: string[] = [];
-  const calls = stubApi([...routes, captchaRoute(captchaIds)]);
+  const calls = stubApi([...routes, captchaRoute(captchaIds), audioCaptchaRoute(captchaIds)]);
   let objectUrls = 0;
   URL.createObjectURL = vi.fn(() => {
     objectUrls += 1;

@@ -4,11 +4,13 @@ import type { TUserData } from '@settle/shared/auth';
 import {
   isPinRequired,
   PIN_CODE_LENGTH,
+  PIN_RESEND_INTERVAL_SECONDS,
   SignInStepErrorCode,
   type TPinCodeForm,
   ZPinCodeForm,
 } from '@settle/shared/auth-steps';
-import { useState } from 'react';
+import { ErrorCode } from '@settle/shared/errors';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-error';
@@ -34,6 +36,14 @@ export function PinCodeForm({ pending, onSignedIn, onRestart, onNoMobile }: PinC
   const resendMutation = useResendPin();
   const [maskedMobile, setMaskedMobile] = useState(pending.maskedMobile ?? '');
   const [notice, setNotice] = useState<TNotice | null>(null);
+  // A code was just sent (entering this step sends one): a new one may be asked for once this
+  // reaches 0. Counted in whole seconds by the page, so the link says when instead of failing.
+  const [resendWait, setResendWait] = useState(PIN_RESEND_INTERVAL_SECONDS);
+  useEffect(() => {
+    if (resendWait <= 0) return;
+    const timer = setTimeout(() => setResendWait((seconds) => seconds - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [resendWait]);
   const {
     control,
     handleSubmit,
@@ -78,6 +88,7 @@ export function PinCodeForm({ pending, onSignedIn, onRestart, onNoMobile }: PinC
   });
 
   const resend = () => {
+    if (resendWait > 0) return;
     setNotice(null);
     resendMutation.mutate(undefined, {
       onSuccess: (answer) => {
@@ -85,8 +96,15 @@ export function PinCodeForm({ pending, onSignedIn, onRestart, onNoMobile }: PinC
         updatePendingSignIn({ maskedMobile: answer.maskedMobile });
         setValue('pinCode', '');
         setNotice({ tone: 'info', text: t('auth:pin.resent', { maskedMobile: answer.maskedMobile }) });
+        setResendWait(PIN_RESEND_INTERVAL_SECONDS);
       },
-      onError: onFailure,
+      onError: (error) => {
+        // The server's clock decides: when it still says wait, count down its seconds instead of failing.
+        const seconds =
+          error instanceof ApiError && error.code === ErrorCode.RATE_LIMITED ? Number(error.args[0]) : NaN;
+        if (Number.isInteger(seconds) && seconds > 0) setResendWait(seconds);
+        else onFailure(error);
+      },
     });
   };
 
@@ -142,11 +160,12 @@ export function PinCodeForm({ pending, onSignedIn, onRestart, onNoMobile }: PinC
             size="sm"
             fw={500}
             onClick={resend}
-            disabled={resendMutation.isPending}
+            disabled={resendMutation.isPending || resendWait > 0}
+            c={resendWait > 0 ? 'dimmed' : undefined}
             aria-busy={resendMutation.isPending}
             data-testid="pin-resend"
           >
-            {t('auth:pin.resend')}
+            {resendWait > 0 ? t('auth:pin.resendIn', { seconds: resendWait }) : t('auth:pin.resend')}
           </Anchor>
           <Anchor component="button" type="button" size="sm" onClick={() => onRestart()}>
             {t('auth:pin.backToLogin')}

@@ -1,9 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearPendingSignIn, getPendingSignIn } from '../../../lib/pending-sign-in';
 import { getUserData } from '../../../lib/user-storage';
 import { homeRoutes, legalTemplateRoute, preloginRoute } from '../../../testing/common-routes';
+import { controlTimers } from '../../../testing/controlled-timers';
 import {
   errorBody,
   type RecordedCall,
@@ -178,7 +179,7 @@ describe('the PIN step', () => {
     expect(getPendingSignIn()).toBeNull();
   });
 
-  it('sends a new code, and says how long to wait when asked too soon', async () => {
+  it('counts down before a new code may be asked for, then sends one and counts down again', async () => {
     let resends = 0;
     stubApi([
       ...homeCalls,
@@ -188,22 +189,58 @@ describe('the PIN step', () => {
         path: '/auth/resendPin',
         reply: () => {
           resends += 1;
-          return resends === 1
-            ? { body: { pinSent: true, pincodeMethod: 'SMS', maskedMobile: '••••0042' } }
-            : { status: 429, body: errorBody(429, 'RATE_LIMITED', 'Wait.', { args: ['27'] }) };
+          return { body: { pinSent: true, pincodeMethod: 'SMS', maskedMobile: '••••0042' } };
         },
       },
     ]);
-    const { user } = renderApp({ route: '/login' });
+    // The countdown starts with the PIN step: its clock must be the test's from the start.
+    const { user, advance, release } = controlTimers();
+    const { user: realUser } = renderApp({ route: '/login' });
     await submitPassword(user);
-    await screen.findByTestId('pin-sent-to');
+    await settleUntil(() => screen.queryByTestId('pin-sent-to') !== null);
 
-    await user.click(screen.getByTestId('pin-resend'));
+    const link = screen.getByTestId('pin-resend');
+    expect(link).toHaveTextContent('Resend code in 30 s');
+    expect(link).toBeDisabled();
+    await user.click(link);
+    advance(1000);
+    expect(link).toHaveTextContent('Resend code in 29 s');
+    // One second at a time: each tick schedules the next after React has drawn it.
+    for (let second = 1; second < 30; second += 1) advance(1000);
+    expect(link).toHaveTextContent('Send a new code');
+    expect(link).toBeEnabled();
+    // Clicked while counting down, nothing was asked.
+    expect(resends).toBe(0);
+    release();
+
+    await realUser.click(link);
     expect(await screen.findByTestId('pin-notice')).toHaveTextContent('We sent a new code to ••••0042.');
-    await user.click(screen.getByTestId('pin-resend'));
-    expect(await screen.findByTestId('pin-error')).toHaveTextContent(
-      'A code was sent moments ago. Please wait 27 seconds before asking for a new one.',
-    );
+    expect(resends).toBe(1);
+    expect(screen.getByTestId('pin-resend')).toHaveTextContent(/Resend code in \d+ s/);
+    expect(screen.queryByTestId('pin-error')).not.toBeInTheDocument();
+  });
+
+  it('counts down the seconds the server still asks for instead of showing an error', async () => {
+    stubApi([
+      ...homeCalls,
+      loginRoute({ body: pinRequired }),
+      {
+        method: 'POST',
+        path: '/auth/resendPin',
+        reply: { status: 429, body: errorBody(429, 'RATE_LIMITED', 'Wait.', { args: ['12'] }) },
+      },
+    ]);
+    const { user, advance, release } = controlTimers();
+    const { user: realUser } = renderApp({ route: '/login' });
+    await submitPassword(user);
+    await settleUntil(() => screen.queryByTestId('pin-sent-to') !== null);
+    for (let second = 0; second < 30; second += 1) advance(1000);
+    release();
+
+    await realUser.click(screen.getByTestId('pin-resend'));
+    await waitFor(() => expect(screen.getByTestId('pin-resend')).toHaveTextContent(/Resend code in 1[12] s/));
+    expect(screen.getByTestId('pin-resend')).toBeDisabled();
+    expect(screen.queryByTestId('pin-error')).not.toBeInTheDocument();
   });
 
   it('goes back to /login when opened without the credentials (a reload)', async () => {
@@ -214,6 +251,17 @@ describe('the PIN step', () => {
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 });
+
+/** Lets answers and zero-delay timers run, without moving the controlled clock, until `done`. */
+async function settleUntil(done: () => boolean) {
+  for (let round = 0; round < 100 && !done(); round += 1) {
+    await act(async () => {
+      vi.advanceTimersByTime(0);
+      await Promise.resolve();
+    });
+  }
+  expect(done()).toBe(true);
+}
 
 describe('the mobile page', () => {
   beforeEach(() => {

@@ -102,6 +102,9 @@ describe('PaymentCart', () => {
     expect(screen.getByTestId('cart-total')).toHaveTextContent('$130.00');
     expect(screen.getByTestId('cart-summary-count')).toHaveTextContent('2 invoices');
     expect(screen.getByTestId('cart-disputed-header')).toHaveTextContent('Disputed');
+    // Whose cart it is in words, not its technical name.
+    expect(screen.getByTestId('cart-name')).toHaveTextContent('Acme Corp (C100), in USD');
+    expect(screen.queryByText('C100-PaymentCart-USD')).not.toBeInTheDocument();
     // The header count follows the server's cart once the dropped line is gone.
     await waitFor(() => expect(screen.getByTestId('cart-count')).toHaveTextContent('2'));
   });

@@ -39,7 +39,7 @@ import classes from './payment-cart.module.css';
 export function PaymentCart() {
   const { t } = useTranslation(['cart', 'errors']);
   const { c2, n0 } = useFormatters();
-  const { roles, currentCustNo, currencyCode } = useSignedInUser();
+  const { roles, currentCustNo, currentCustomer, currencyCode } = useSignedInUser();
   const owner = currentCustNo ? { custNo: currentCustNo, currencyCode } : null;
   const cart = usePaymentCart(owner);
   const invNos = useMemo(() => cart.data?.payments.map((line) => line.invNo), [cart.data]);
@@ -147,8 +147,13 @@ export function PaymentCart() {
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
+        {/* Whose cart, in words: the technical paymentCartName means nothing to the user. */}
         <Text size="sm" c="dimmed" data-testid="cart-name">
-          {cart.data.paymentCartName}
+          {t('cart:owner', {
+            company: currentCustomer?.company ?? cart.data.custNo,
+            custNo: cart.data.custNo,
+            currency: cart.data.currencyCode,
+          })}
         </Text>
         <Group gap="xs">
           <Button
@@ -182,7 +187,8 @@ export function PaymentCart() {
         </Alert>
       ) : null}
 
-      <Table.ScrollContainer minWidth={520} maxHeight="26vh" type="native" data-testid="cart-grid-scroll">
+      {/* No height cap: the page scrolls, so every line shows instead of a cramped inner scroll. */}
+      <Table.ScrollContainer minWidth={520} type="native" data-testid="cart-grid-scroll">
         <Table stickyHeader striped highlightOnHover withTableBorder fz="sm" data-testid="cart-grid">
           <Table.Thead>
             <Table.Tr>

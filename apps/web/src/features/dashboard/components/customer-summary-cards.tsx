@@ -1,5 +1,6 @@
-import { Alert, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Paper, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import { COMING_DUE_DAYS } from '@settle/shared/dashboard';
+import type { DueCard } from '@settle/shared/rules/due-criteria';
 import { useTranslation } from 'react-i18next';
 import { isSessionEndingError, translateApiError } from '../../../lib/api-error';
 import { useFormatters } from '../../../lib/use-formatters';
@@ -8,9 +9,21 @@ import { SummaryCard } from './summary-card';
 
 const CARD_COUNT = 5;
 
-export function CustomerSummaryCards(props: { custNo: string | null; currencyCode: string }) {
+/**
+ * The open-item figures of the current account and currency; each card but the open balance
+ * links to the invoice grid filtered on its invoices (`linkTo`, composed by the page) and
+ * gives their count. The server date is shown by the page, not again here.
+ */
+export function CustomerSummaryCards(props: {
+  custNo: string | null;
+  currencyCode: string;
+  /** Where a card leads: the grid with the card's filter on the summary's date. */
+  linkTo: (card: DueCard, asOf: string) => string;
+  /** Where the open-balance card leads: the grid of open invoices. */
+  openLink: string;
+}) {
   const { t } = useTranslation(['home', 'errors']);
-  const { c2, n0, date } = useFormatters();
+  const { c2, n0 } = useFormatters();
   const summary = useCustomerSummary(props);
 
   const heading = (
@@ -55,37 +68,41 @@ export function CustomerSummaryCards(props: { custNo: string | null; currencyCod
   return (
     <Stack>
       {heading}
-      <Text size="sm" c="dimmed">
-        {t('home:summary.asOf', { date: date(data.asOf) })}
-      </Text>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }}>
         <SummaryCard
           testId="summary-open"
           label={t('home:summary.open')}
           amount={c2(data.openBalance, currency)}
           detail={invoices(data.openCount)}
+          to={props.openLink}
         />
         <SummaryCard
           testId="summary-overdue"
           label={t('home:summary.overdue')}
           amount={c2(data.overdueBalance, currency)}
           detail={invoices(data.overdueCount)}
+          to={props.linkTo('overdue', data.asOf)}
         />
         <SummaryCard
           testId="summary-coming-due"
           label={t('home:summary.comingDue', { days: COMING_DUE_DAYS })}
           amount={c2(data.comingDueBalance, currency)}
           detail={invoices(data.comingDueCount)}
+          to={props.linkTo('comingDue', data.asOf)}
         />
         <SummaryCard
           testId="summary-credits"
           label={t('home:summary.credits')}
           amount={c2(data.creditBalance, currency)}
+          detail={invoices(data.creditCount)}
+          to={props.linkTo('credits', data.asOf)}
         />
         <SummaryCard
           testId="summary-disputed"
           label={t('home:summary.disputed')}
           amount={c2(data.disputedAmount, currency)}
+          detail={invoices(data.disputedCount)}
+          to={props.linkTo('disputed', data.asOf)}
         />
       </SimpleGrid>
     </Stack>

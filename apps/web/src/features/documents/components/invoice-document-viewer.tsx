@@ -65,7 +65,7 @@ export function InvoiceDocumentViewer({
           color: 'red',
           title: t('documents:errorTitle'),
           message: documentErrorText(t, error),
-          autoClose: false,
+          autoClose: 10_000,
         });
       }
       onClose();

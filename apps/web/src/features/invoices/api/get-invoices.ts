@@ -38,7 +38,13 @@ export function toInvoiceListQuery(params: InvoiceListParams): Record<string, st
 }
 
 export function getInvoices(params: InvoiceListParams, signal?: AbortSignal): Promise<TInvoiceListResponse> {
-  return apiRequest('/invoices', { query: toInvoiceListQuery(params), schema: ZInvoiceListResponse, signal });
+  return apiRequest('/invoices', {
+    query: toInvoiceListQuery(params),
+    schema: ZInvoiceListResponse,
+    signal,
+    // The grid shows a failed load itself, with a Retry button.
+    showsOwnFailure: true,
+  });
 }
 
 const scopeOf = (params: InvoiceListParams) =>

@@ -9,8 +9,8 @@ export function getServerDate(signal?: AbortSignal): Promise<TServerDate> {
   return apiRequest('/location/serverDate', { schema: ZServerDate, signal });
 }
 
-/** Today on the server: the promise modal's default follow-up date and the date picker's minimum. */
-export function usePromiseServerDate(options: { enabled: boolean }) {
+/** Today on the server: the invoices' overdue and coming-due marks, the promise modal's default date and minimum. */
+export function useServerDate(options: { enabled: boolean }) {
   return useQuery({
     queryKey: ['invoices', 'serverDate'],
     queryFn: ({ signal }) => getServerDate(signal),

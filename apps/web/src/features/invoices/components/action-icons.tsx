@@ -71,3 +71,15 @@ export const SortDescIcon = ({ size }: IconProps) => <Icon size={size} paths={['
 export const SortNoneIcon = ({ size }: IconProps) => (
   <Icon size={size} paths={['M8 9l4 -4l4 4', 'M16 15l-4 4l-4 -4']} />
 );
+
+export const OverdueIcon = ({ size }: IconProps) => (
+  <Icon size={size} paths={['M3 12a9 9 0 1 0 18 0a9 9 0 0 0 -18 0', 'M12 8v4', 'M12 16h.01']} />
+);
+
+export const ComingDueIcon = ({ size }: IconProps) => (
+  <Icon size={size} paths={['M3 12a9 9 0 1 0 18 0a9 9 0 0 0 -18 0', 'M12 7v5l3 3']} />
+);
+
+export const CreditIcon = ({ size }: IconProps) => (
+  <Icon size={size} paths={['M3 12a9 9 0 1 0 18 0a9 9 0 0 0 -18 0', 'M9 12h6']} />
+);

@@ -64,7 +64,7 @@ describe('grid exports', () => {
           {
             headers: {
               'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-              'content-disposition': 'attachment; filename="invoices-C100-USD-open.xlsx"',
+              'content-disposition': 'attachment; filename="invoices-C100-USD-open-all.xlsx"',
               'x-total-count': '1234',
             },
           },
@@ -99,7 +99,7 @@ describe('grid exports', () => {
       scope: 'all',
       columns: 'invNo,invoiceDate,dueDate,amount,balance,disputeAmount,promise,poNumber',
     });
-    expect(downloads).toEqual(['invoices-C100-USD-open.xlsx']);
+    expect(downloads).toEqual(['invoices-C100-USD-open-all.xlsx']);
   });
 
   it('exports the current page when asked', async () => {

@@ -23,13 +23,13 @@ export interface InvoiceActionStates {
 }
 
 /**
- * The shared rules decide; a missing privilege hides the button (the user can never use it),
- * and a closed invoice offers no promise, dispute or cart action at all. Any other refusal
- * leaves the button visible but disabled, so the user learns why.
+ * The shared rules decide. A closed invoice offers no promise, dispute or cart action at all;
+ * any other refusal, a missing privilege included, leaves the button visible but disabled
+ * with the rule's reason, so that every user sees the same actions and learns why one is off.
  */
 export function toActionState(result: RuleResult): ActionState {
   if (result.allowed) return { visible: true, enabled: true };
-  if (result.reason === 'NO_PERMISSION' || result.reason === 'CLOSED') return { visible: false };
+  if (result.reason === 'CLOSED') return { visible: false };
   return { visible: true, enabled: false, reason: result.reason };
 }
 

@@ -23,9 +23,13 @@ describe('InvoiceDetail', () => {
     const header = screen.getByTestId('detail-header-fields');
     expect(within(header).getByText('Sales representative')).toBeInTheDocument();
     expect(screen.getByTestId('field-invoiceDate')).toHaveTextContent('Oct 1, 2026');
-    expect(screen.getByTestId('field-amount')).toHaveTextContent('$1,500.00');
     expect(screen.getByTestId('field-shipTo')).toHaveTextContent('—');
+    // Each amount once: in the summary, not again among the header fields.
+    expect(screen.getByTestId('detail-amount')).toHaveTextContent('$1,500.00');
     expect(screen.getByTestId('detail-balance')).toHaveTextContent('$1,200.50');
+    expect(screen.queryByTestId('field-amount')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('field-balance')).not.toBeInTheDocument();
+    expect(screen.getAllByText('$1,200.50')).toHaveLength(1);
 
     const lines = within(screen.getByTestId('line-items')).getAllByRole('row');
     // Header, line 1, its extended fields, line 2, totals.
@@ -34,6 +38,8 @@ describe('InvoiceDetail', () => {
     expect(lines[3]).toHaveTextContent('BOLT-10');
     expect(screen.getByTestId('lines-total-ext')).toHaveTextContent('$1,500.00');
     expect(screen.getByTestId('lines-total-disputedAmt')).toHaveTextContent('$500.00');
+    // The lines carry the whole disputed amount: nothing to explain.
+    expect(screen.queryByTestId('dispute-by-amount')).not.toBeInTheDocument();
 
     expect(await screen.findByTestId('collector-contact')).toHaveTextContent('Your collector: Sam Collins');
     expect(screen.getByRole('link', { name: 'sam@example.test' })).toHaveAttribute(
@@ -55,9 +61,58 @@ describe('InvoiceDetail', () => {
     expect(screen.getByTestId('detail-print')).toBeInTheDocument();
   });
 
-  it('hides disputed figures without the dispute-view privilege and cart actions without the pay privilege', async () => {
+  it('marks an overdue, promised, disputed invoice in words', async () => {
+    detailApi({
+      body: buildInvoiceDetail({ promise: 'true', nextFollowupDate: '2026-12-01', disputeAmount: '500.00' }),
+    });
+    renderApp({ route: '/detail/O/INV-1', userData: buildUserData({ roles: FULL_ROLES }) });
+    const marks = await screen.findByTestId('invoice-marks');
+    expect(
+      within(marks)
+        .getAllByText(/./)
+        .map((badge) => badge.textContent),
+    ).toEqual(['Overdue by 22 days', 'Promised, follow-up Dec 1, 2026', 'Disputed']);
+  });
+
+  it('shows quantities as the PDF does, and says why a disputed amount is not on the lines', async () => {
+    const detail = buildInvoiceDetail({ disputeAmount: '650.00' });
+    detail.lineItems[0]!.qtyShip = '2.500';
+    detail.lineItems[1]!.qtyShip = '1200.000';
+    detailApi({ body: detail });
+    renderApp({ route: '/detail/O/INV-1', userData: buildUserData({ roles: FULL_ROLES }) });
+    await screen.findByTestId('detail-title');
+    expect(screen.getByTestId('line-2')).toHaveTextContent('2.5');
+    expect(screen.getByTestId('line-2')).not.toHaveTextContent('2.50');
+    expect(screen.getByTestId('line-1')).toHaveTextContent('1,200');
+    expect(screen.getByTestId('line-1')).not.toHaveTextContent('1,200.00');
+    // 500.00 is disputed on line 1; the other 150.00 by amount.
+    expect(screen.getByTestId('dispute-by-amount')).toHaveTextContent(
+      '$150.00 of the disputed amount is not on the lines: that part is disputed by amount, not by line.',
+    );
+  });
+
+  it('explains a dispute made wholly by amount', async () => {
+    const detail = buildInvoiceDetail({ disputeAmount: '80.00' });
+    for (const line of detail.lineItems) line.disputedAmt = '0.00';
+    detailApi({ body: detail });
+    renderApp({ route: '/detail/O/INV-1', userData: buildUserData({ roles: FULL_ROLES }) });
+    expect(await screen.findByTestId('dispute-by-amount')).toHaveTextContent(
+      'The disputed amount ($80.00) is not on the lines: the invoice is disputed by amount, not by line.',
+    );
+  });
+
+  it('refuses to dispute a credit with the right reason', async () => {
+    detailApi({ body: buildInvoiceDetail({ amount: '-207.36', balance: '-207.36', paidAmount: '0.00' }) });
+    const { user } = renderApp({ route: '/detail/O/INV-1', userData: buildUserData({ roles: FULL_ROLES }) });
+    const dispute = await screen.findByTestId('detail-dispute');
+    expect(dispute).toHaveAttribute('aria-disabled', 'true');
+    await user.hover(dispute);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('A credit cannot be disputed.');
+  });
+
+  it('hides disputed figures without the dispute-view privilege and disables what the user may not do', async () => {
     detailApi();
-    renderApp({
+    const { user } = renderApp({
       route: '/detail/O/INV-1',
       userData: buildUserData({ roles: [Privilege.ALLOW_PROMISE_TO_PAY] }),
     });
@@ -65,9 +120,13 @@ describe('InvoiceDetail', () => {
     expect(screen.queryByTestId('field-disputeAmount')).not.toBeInTheDocument();
     expect(screen.queryByTestId('detail-disputeAmount')).not.toBeInTheDocument();
     expect(within(screen.getByTestId('line-items')).queryByText('Disputed amount')).not.toBeInTheDocument();
-    expect(screen.queryByTestId('detail-add-to-cart')).not.toBeInTheDocument();
-    expect(screen.queryByTestId('detail-dispute')).not.toBeInTheDocument();
-    expect(screen.getByTestId('detail-promise')).toBeInTheDocument();
+    expect(screen.getByTestId('detail-add-to-cart')).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByTestId('detail-dispute')).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByTestId('detail-promise')).not.toHaveAttribute('aria-disabled');
+    await user.hover(screen.getByTestId('detail-dispute'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'You do not have permission for this action.',
+    );
   });
 
   it('goes back to the closed invoices from a closed one, and says when the invoice is not found', async () => {

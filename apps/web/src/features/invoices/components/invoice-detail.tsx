@@ -2,7 +2,6 @@ import {
   Alert,
   Anchor,
   Badge,
-  Button,
   DataList,
   Group,
   Paper,
@@ -11,9 +10,9 @@ import {
   Stack,
   Text,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import type { TInvoiceDetail, TInvoiceStatus } from '@settle/shared/invoices';
+import { addMoney, subtractMoney, toMinorUnits } from '@settle/shared/money';
 import { hasPrivilege, Privilege } from '@settle/shared/privileges';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,16 +21,30 @@ import { isSessionEndingError } from '../../../lib/api-error';
 import { useFormatters } from '../../../lib/use-formatters';
 import { useSignedInUser } from '../../../lib/use-user-data';
 import { useInvoiceDetail } from '../api/get-invoice-detail';
+import { useServerDate } from '../api/get-server-date';
+import { ActionButton } from './action-button';
 import { AddToCartIcon, DisputeIcon, PrintIcon, PromiseIcon, RemovePromiseIcon } from './action-icons';
 import { CollectorContact } from './collector-contact';
 import { formatFieldValue } from './format-field-value';
 import { type ActionState, invoiceActionStates } from './invoice-action-rules';
+import { InvoiceMarkBadges } from './invoice-mark-badges';
 import { LineItemsTable } from './line-items-table';
 import { translateInvoiceError } from './translate-invoice-error';
 import { type AddToCartHandler, type PrintHandler, useInvoiceActions } from './use-invoice-actions';
 
 const DISPUTE_FIELDS = new Set(['disputeAmount']);
 const SUMMARY_FIELDS = ['amount', 'paidAmount', 'disputeAmount', 'balance'] as const;
+
+/**
+ * The part of the header's disputed amount that no line carries: a dispute made by amount
+ * rather than by line, which the page must explain since the lines do not show it.
+ */
+function disputedByAmount(detail: TInvoiceDetail): { amount: string; partly: boolean } | null {
+  const onLines = addMoney('0', ...detail.lineItems.map((line) => line.disputedAmt));
+  const offLines = subtractMoney(detail.invoice.disputeAmount, onLines);
+  if (toMinorUnits(offLines) <= 0) return null;
+  return { amount: offLines, partly: toMinorUnits(onLines) > 0 };
+}
 
 /** Two columns of header fields on wide screens, the first one taking the odd field. */
 function halves<T>(items: T[]): T[][] {
@@ -99,9 +112,14 @@ function InvoiceDetailView(props: InvoiceDetailProps & { detail: TInvoiceDetail;
   const currencyCode = invoice.tranCurrencyCode;
   const format = (value: unknown, dataType: string) =>
     formatFieldValue(value, dataType, { formatters, t, currencyCode });
+  // The summary cards show the amounts; the header lists everything else, so each figure shows once.
   const headerFields = props.detail.headerFields.filter(
-    (field) => showDisputed || !DISPUTE_FIELDS.has(field.field),
+    (field) =>
+      !(SUMMARY_FIELDS as readonly string[]).includes(field.field) &&
+      (showDisputed || !DISPUTE_FIELDS.has(field.field)),
   );
+  const disputedOffLines = showDisputed ? disputedByAmount(props.detail) : null;
+  const serverDate = useServerDate({ enabled: true });
 
   const reasonOf = (state: ActionState) =>
     state.visible && !state.enabled ? t(`invoices:refusal.${state.reason}`) : undefined;
@@ -114,38 +132,8 @@ function InvoiceDetailView(props: InvoiceDetailProps & { detail: TInvoiceDetail;
     to?: string;
     loading?: boolean;
   }) => {
-    if (!options.state.visible) return null;
-    const reason = reasonOf(options.state);
-    const common = {
-      variant: 'light' as const,
-      size: 'sm' as const,
-      leftSection: options.icon,
-      'data-testid': options.testId,
-    };
-    if (reason) {
-      return (
-        <Tooltip label={reason} withArrow multiline maw={260}>
-          <Button
-            {...common}
-            color="gray"
-            data-disabled
-            aria-disabled="true"
-            onClick={(event) => event.preventDefault()}
-          >
-            {options.label}
-          </Button>
-        </Tooltip>
-      );
-    }
-    return options.to ? (
-      <Button {...common} component={Link} to={options.to}>
-        {options.label}
-      </Button>
-    ) : (
-      <Button {...common} onClick={options.onClick} loading={options.loading}>
-        {options.label}
-      </Button>
-    );
+    const { state, ...button } = options;
+    return state.visible ? <ActionButton {...button} disabledReason={reasonOf(state)} /> : null;
   };
 
   const promised = invoice.promise === 'true';
@@ -161,13 +149,7 @@ function InvoiceDetailView(props: InvoiceDetailProps & { detail: TInvoiceDetail;
             <Badge variant="light" color={invoice.status === 'O' ? 'blue' : 'gray'}>
               {t(invoice.status === 'O' ? 'invoices:detail.open' : 'invoices:detail.closed')}
             </Badge>
-            {promised ? (
-              <Badge variant="light" color="teal" data-testid="badge-promised">
-                {invoice.nextFollowupDate
-                  ? t('invoices:detail.promisedUntil', { date: formatters.date(invoice.nextFollowupDate) })
-                  : t('invoices:detail.promised')}
-              </Badge>
-            ) : null}
+            <InvoiceMarkBadges invoice={invoice} today={serverDate.data?.serverDate} />
             {invoice.inCart ? (
               <Badge variant="light" color="indigo" data-testid="badge-in-cart">
                 {t('invoices:detail.inCart')}
@@ -246,7 +228,10 @@ function InvoiceDetailView(props: InvoiceDetailProps & { detail: TInvoiceDetail;
               {half.map((field) => (
                 <DataList.Item key={field.field}>
                   <DataList.ItemLabel>
-                    {t(`invoices:detailFields.${field.field}`, { defaultValue: field.title })}
+                    {/* A grid field has its grid label; the detail's own fields (ship to...) theirs. */}
+                    {t([`invoices:columns.${field.field}`, `invoices:detailFields.${field.field}`], {
+                      defaultValue: field.title,
+                    })}
                   </DataList.ItemLabel>
                   <DataList.ItemValue data-testid={`field-${field.field}`}>
                     {format(field.value, field.dataType).text || '—'}
@@ -263,6 +248,16 @@ function InvoiceDetailView(props: InvoiceDetailProps & { detail: TInvoiceDetail;
           {t('invoices:detail.lines')}
         </Title>
         <LineItemsTable detail={props.detail} currencyCode={currencyCode} showDisputed={showDisputed} />
+        {disputedOffLines ? (
+          <Alert color="grape" variant="light" data-testid="dispute-by-amount">
+            {t(
+              disputedOffLines.partly
+                ? 'invoices:detail.disputedPartlyByAmount'
+                : 'invoices:detail.disputedByAmount',
+              { amount: formatters.c2(disputedOffLines.amount, currencyCode) },
+            )}
+          </Alert>
+        ) : null}
       </Stack>
 
       {currentCustNo ? <CollectorContact custNo={currentCustNo} /> : null}

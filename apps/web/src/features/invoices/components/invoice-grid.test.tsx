@@ -174,7 +174,7 @@ describe('InvoiceGrid', () => {
       displayColumnPreference: Array<{ field: string; width: number }>;
     };
     expect(body.displayColumnPreference).toEqual([
-      { colId: 'invNo', field: 'invNo', title: 'Invoice number', dataType: 'string', width: 150 },
+      { colId: 'invNo', field: 'invNo', title: 'Invoice number', dataType: 'string', width: 260 },
       { colId: 'invoiceDate', field: 'invoiceDate', title: 'Invoice date', dataType: 'date', width: 120 },
       { colId: 'dueDate', field: 'dueDate', title: 'Due date', dataType: 'date', width: 120 },
       { colId: 'amount', field: 'amount', title: 'Amount', dataType: 'currency', width: 130 },
@@ -215,6 +215,34 @@ describe('InvoiceGrid', () => {
     expect(await screen.findByTestId('grid-load-failed')).toHaveTextContent('Could not load data');
   });
 
+  it('shows one message with Retry and no pager when the list fails, and loads again on Retry', async () => {
+    let failing = true;
+    stubApi([
+      ...shellRoutes(),
+      ...gridRoutes(),
+      {
+        method: 'GET',
+        path: '/invoices',
+        reply: () =>
+          failing
+            ? { status: 500, body: errorBody(500, 'INTERNAL_ERROR', 'boom') }
+            : { body: buildListResponse([open]) },
+      },
+    ]);
+    const { user } = renderApp({ route: '/invoices', userData: buildUserData({ roles: FULL_ROLES }) });
+    const alert = await screen.findByTestId('grid-error');
+    expect(alert).toHaveTextContent('Could not load data');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByTestId('invoice-grid')).not.toBeInTheDocument();
+    expect(screen.getByTestId('grid-pager')).not.toBeVisible();
+
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await screen.findByTestId('invoice-row-INV-1');
+    expect(screen.queryByTestId('grid-error')).not.toBeInTheDocument();
+    expect(screen.getByTestId('grid-pager')).toBeVisible();
+  });
+
   it('shows every row button to a user with every privilege', async () => {
     gridApi();
     renderApp({ route: '/invoices', userData: buildUserData({ roles: FULL_ROLES }) });
@@ -253,17 +281,82 @@ describe('InvoiceGrid', () => {
     expect(await screen.findByRole('tooltip')).toHaveTextContent('The invoice is in the payment cart.');
   });
 
-  it('offers a limited user no cart, promise or dispute action, only print', async () => {
+  it('shows a limited user the cart, promise and dispute actions disabled, with the reason', async () => {
     gridApi();
-    renderApp({ route: '/invoices', userData: buildUserData({ roles: LIMITED_ROLES }) });
+    const { user } = renderApp({ route: '/invoices', userData: buildUserData({ roles: LIMITED_ROLES }) });
     await screen.findByTestId('invoice-row-INV-1');
-    expect(screen.getByTestId('row-print-INV-1')).toBeInTheDocument();
-    expect(screen.queryByTestId('row-add-to-cart-INV-1')).not.toBeInTheDocument();
-    expect(screen.queryByTestId('row-promise-INV-1')).not.toBeInTheDocument();
-    expect(screen.queryByTestId('row-dispute-INV-1')).not.toBeInTheDocument();
-    expect(screen.queryByTestId('toolbar-add-to-cart')).not.toBeInTheDocument();
-    expect(screen.queryByTestId('toolbar-promise')).not.toBeInTheDocument();
-    expect(screen.getByTestId('toolbar-print')).toBeInTheDocument();
+    expect(screen.getByTestId('row-print-INV-1')).not.toHaveAttribute('aria-disabled');
+    for (const testId of ['row-add-to-cart-INV-1', 'row-promise-INV-1', 'row-dispute-INV-1']) {
+      expect(screen.getByTestId(testId)).toHaveAttribute('aria-disabled', 'true');
+    }
+    // Not a link: a disabled dispute goes nowhere.
+    expect(screen.getByTestId('row-dispute-INV-1')).not.toHaveAttribute('href');
+    await user.hover(screen.getByTestId('row-add-to-cart-INV-1'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'You do not have permission for this action.',
+    );
+  });
+
+  it('refuses to dispute a credit as a credit, not as an invoice without balance', async () => {
+    gridApi();
+    const { user } = renderApp({ route: '/invoices', userData: buildUserData({ roles: FULL_ROLES }) });
+    const button = await screen.findByTestId('row-dispute-CR-9');
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    await user.hover(button);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('A credit cannot be disputed.');
+  });
+
+  it('marks overdue, coming-due, credit, promised and disputed rows in words, measured from the server date', async () => {
+    const comingDue = buildInvoiceRow({ id: 5, invNo: 'INV-5', tranId: 'T-5', dueDate: '2026-11-27' });
+    const later = buildInvoiceRow({ id: 6, invNo: 'INV-6', tranId: 'T-6', dueDate: '2027-02-01' });
+    gridApi({ rows: [open, credit, promised, inCart, comingDue, later] });
+    renderApp({ route: '/invoices', userData: buildUserData({ roles: FULL_ROLES }) });
+    const marksOf = async (invNo: string) => {
+      const row = await screen.findByTestId(`invoice-row-${invNo}`);
+      await waitFor(() => expect(within(row).queryByTestId('invoice-marks')).toBeInTheDocument());
+      return within(row)
+        .getAllByTitle(/./)
+        .filter((element) => element.hasAttribute('data-mark'))
+        .map((badge) => badge.getAttribute('title'));
+    };
+    // The server date of the stub is 2026-11-22; INV-1 was due 2026-10-31.
+    expect(await marksOf('INV-1')).toEqual(['Overdue by 22 days']);
+    expect(await marksOf('CR-9')).toEqual(['Credit']);
+    expect(await marksOf('INV-3')).toEqual(['Overdue by 22 days', 'Promised, follow-up Dec 1, 2026']);
+    expect(await marksOf('INV-4')).toEqual(['Overdue by 22 days', 'Disputed']);
+    expect(await marksOf('INV-5')).toEqual(['Due in 5 days']);
+    // The short words show, the full ones are read out.
+    const row = screen.getByTestId('invoice-row-INV-1');
+    expect(within(row).getByTestId('invoice-marks')).toHaveTextContent('22 d late');
+    expect(
+      within(screen.getByTestId('invoice-row-INV-6')).queryByTestId('invoice-marks'),
+    ).not.toBeInTheDocument();
+  });
+
+  it('makes the selection toolbar look disabled until a row is selected, with the reason as tooltip', async () => {
+    gridApi();
+    const { user } = renderApp({ route: '/invoices', userData: buildUserData({ roles: FULL_ROLES }) });
+    await screen.findByTestId('invoice-row-INV-1');
+    for (const testId of [
+      'toolbar-promise',
+      'toolbar-remove-promise',
+      'toolbar-print',
+      'toolbar-add-to-cart',
+    ]) {
+      expect(screen.getByTestId(testId)).toHaveAttribute('aria-disabled', 'true');
+    }
+    await user.hover(screen.getByTestId('toolbar-print'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Please select Transactions to Include');
+
+    await user.click(screen.getByTestId('select-row-INV-1'));
+    for (const testId of [
+      'toolbar-promise',
+      'toolbar-remove-promise',
+      'toolbar-print',
+      'toolbar-add-to-cart',
+    ]) {
+      expect(screen.getByTestId(testId)).not.toHaveAttribute('aria-disabled');
+    }
   });
 
   it('hides the disputed column and total without the dispute-view privilege', async () => {
@@ -295,12 +388,12 @@ describe('InvoiceGrid', () => {
     expect(screen.queryByTestId('toolbar-promise')).not.toBeInTheDocument();
   });
 
-  it('asks for a selection before a bulk action', async () => {
+  it('does nothing on a bulk action clicked without a selection', async () => {
     const calls = gridApi();
     const { user } = renderApp({ route: '/invoices', userData: buildUserData({ roles: FULL_ROLES }) });
     await screen.findByTestId('invoice-row-INV-1');
     await user.click(screen.getByTestId('toolbar-add-to-cart'));
-    expect(await screen.findByText('Please select Transactions to Include')).toBeInTheDocument();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Please select Transactions to Include');
     expect(calls.some((call) => call.path === '/payment/cart/add')).toBe(false);
   });
 

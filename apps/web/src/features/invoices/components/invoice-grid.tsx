@@ -8,6 +8,7 @@ import { useGridSearchParams } from '../../../lib/grid-search-params';
 import { useFormatters } from '../../../lib/use-formatters';
 import { useSignedInUser } from '../../../lib/use-user-data';
 import { type InvoiceListParams, useInvoices } from '../api/get-invoices';
+import { useServerDate } from '../api/get-server-date';
 import {
   DEFAULT_SORT,
   type GridColumn,
@@ -22,6 +23,7 @@ import { ColumnsMenu } from './columns-menu';
 import { ExportControls } from './export-controls';
 import { InvoiceRowTools, toolColumnsFor } from './invoice-row-tools';
 import { InvoiceTable } from './invoice-table';
+import { LoadFailedAlert } from './load-failed-alert';
 import { SelectionToolbar } from './selection-toolbar';
 import { translateInvoiceError } from './translate-invoice-error';
 import { useColumnLayout } from './use-column-layout';
@@ -121,10 +123,7 @@ export function InvoiceGrid(props: InvoiceGridProps) {
       }),
     [],
   );
-  const tools = useMemo(
-    () => toolColumnsFor({ roles, status, cartAvailable }),
-    [roles, status, cartAvailable],
-  );
+  const tools = useMemo(() => toolColumnsFor({ status, cartAvailable }), [status, cartAvailable]);
   const renderTools = useCallback(
     (row: TInvoiceRow, busy: boolean) => (
       <InvoiceRowTools
@@ -173,6 +172,7 @@ export function InvoiceGrid(props: InvoiceGridProps) {
   useEffect(() => {
     if (lastPage !== null && page > lastPage) setPage(lastPage, { replace: true });
   }, [lastPage, page, setPage]);
+  const serverDate = useServerDate({ enabled: custNo !== null });
 
   if (!custNo) {
     return (
@@ -182,6 +182,7 @@ export function InvoiceGrid(props: InvoiceGridProps) {
     );
   }
 
+  const loadFailed = list.isError && !isSessionEndingError(list.error);
   const mayShow = (column: GridColumn) => {
     const privilege = COLUMN_PRIVILEGES[column.field];
     return privilege === undefined || hasPrivilege(roles, privilege);
@@ -255,9 +256,11 @@ export function InvoiceGrid(props: InvoiceGridProps) {
         onClear={clearSelection}
       />
       {columns.loadFailed ? (
-        <Alert color="red" data-testid="grid-load-failed">
-          {t('invoices:grid.loadFailed')}
-        </Alert>
+        <LoadFailedAlert
+          testId="grid-load-failed"
+          title={t('invoices:grid.loadFailed')}
+          onRetry={columns.retryLoad}
+        />
       ) : !layout ? (
         <Stack gap={6} data-testid="grid-loading" aria-busy="true">
           {Array.from({ length: 6 }, (_, index) => (
@@ -265,10 +268,14 @@ export function InvoiceGrid(props: InvoiceGridProps) {
             <Skeleton key={index} height={28} />
           ))}
         </Stack>
-      ) : list.isError && !isSessionEndingError(list.error) ? (
-        <Alert color="red" title={t('invoices:grid.loadFailed')} data-testid="grid-error">
-          {translateInvoiceError(t, list.error)}
-        </Alert>
+      ) : loadFailed ? (
+        <LoadFailedAlert
+          testId="grid-error"
+          title={t('invoices:grid.loadFailed')}
+          message={translateInvoiceError(t, list.error)}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
       ) : (
         <InvoiceTable
           rows={rows}
@@ -296,9 +303,15 @@ export function InvoiceGrid(props: InvoiceGridProps) {
           detailPath={detailPath}
           columnTitle={columnTitle}
           busy={list.isFetching}
+          today={serverDate.data?.serverDate}
         />
       )}
-      <Group justify="space-between" wrap="wrap">
+      {/* A failed load shows only its message: no range or pager of rows that are not there. */}
+      <Group
+        justify="space-between"
+        wrap="wrap"
+        display={loadFailed || columns.loadFailed ? 'none' : undefined}
+      >
         <Text size="sm" c="dimmed" data-testid="grid-range">
           {list.data
             ? t('invoices:grid.range', {

@@ -1,5 +1,4 @@
 import type { TInvoiceRow, TInvoiceStatus } from '@settle/shared/invoices';
-import { hasPrivilege, Privilege } from '@settle/shared/privileges';
 import { useTranslation } from 'react-i18next';
 import { AddToCartIcon, DisputeIcon, PrintIcon, PromiseIcon, RemovePromiseIcon } from './action-icons';
 import { type ActionState, invoiceActionStates } from './invoice-action-rules';
@@ -12,21 +11,15 @@ export type ToolColumn = 'dispute' | 'promise' | 'print' | 'addToCart';
 
 /**
  * The spec's row buttons, in its order: dispute, promise or remove promise, print, add to
- * cart. A column exists only when the user may ever use it; only open invoices get the
- * promise, dispute and cart columns.
+ * cart. Only open invoices get the promise, dispute and cart columns (the cart one only where
+ * a cart exists); a user without a privilege sees its button disabled with the reason.
  */
-export function toolColumnsFor(options: {
-  roles: readonly string[];
-  status: TInvoiceStatus;
-  cartAvailable: boolean;
-}): ToolColumn[] {
+export function toolColumnsFor(options: { status: TInvoiceStatus; cartAvailable: boolean }): ToolColumn[] {
   const open = options.status === 'O';
   const columns: ToolColumn[] = [];
-  if (open && hasPrivilege(options.roles, Privilege.ALLOW_PROB)) columns.push('dispute');
-  if (open && hasPrivilege(options.roles, Privilege.ALLOW_PROMISE_TO_PAY)) columns.push('promise');
+  if (open) columns.push('dispute', 'promise');
   columns.push('print');
-  if (open && options.cartAvailable && hasPrivilege(options.roles, Privilege.ALLOW_PAY))
-    columns.push('addToCart');
+  if (open && options.cartAvailable) columns.push('addToCart');
   return columns;
 }
 

@@ -7,6 +7,7 @@ import { useFormatters } from '../../../lib/use-formatters';
 import type { GridColumn } from './column-layout';
 import { formatFieldValue } from './format-field-value';
 import classes from './invoice-grid.module.css';
+import { InvoiceMarkBadges } from './invoice-mark-badges';
 
 /** Mantine's cell class on a plain <td>: the same look without a styled component per cell. */
 export const TD_CLASS = Table.classes.td;
@@ -20,6 +21,8 @@ export interface InvoiceTableRowProps {
   onToggleRow: (row: TInvoiceRow, selected: boolean) => void;
   detailPath: (row: TInvoiceRow) => string;
   renderTools: (row: TInvoiceRow, busy: boolean) => ReactNode;
+  /** The server's today, for the overdue and coming-due marks. */
+  today?: string;
 }
 
 /**
@@ -37,9 +40,12 @@ export const InvoiceTableRow = memo(function InvoiceTableRow(props: InvoiceTable
     if (column.field === 'invNo') {
       return (
         <td key={column.field} className={`${TD_CLASS} ${classes.cell}`} data-field={column.field}>
-          <Link to={props.detailPath(row)} data-testid={`invoice-link-${row.invNo}`}>
-            {row.invNo}
-          </Link>
+          <span className={classes.invNoCell}>
+            <Link to={props.detailPath(row)} data-testid={`invoice-link-${row.invNo}`}>
+              {row.invNo}
+            </Link>
+            <InvoiceMarkBadges invoice={row} today={props.today} compact />
+          </span>
         </td>
       );
     }

@@ -34,6 +34,8 @@ export interface InvoiceTableProps {
   detailPath: (row: TInvoiceRow) => string;
   columnTitle: (column: GridColumn) => string;
   busy: boolean;
+  /** The server's today, for the overdue and coming-due marks. */
+  today?: string;
 }
 
 export function InvoiceTable(props: InvoiceTableProps) {
@@ -213,6 +215,7 @@ export function InvoiceTable(props: InvoiceTableProps) {
                 onToggleRow={props.onToggleRow}
                 detailPath={props.detailPath}
                 renderTools={props.renderTools}
+                today={props.today}
               />
             ))
           )}

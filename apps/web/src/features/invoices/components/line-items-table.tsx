@@ -11,6 +11,8 @@ type LineItem = TInvoiceDetail['lineItems'][number];
 type LineField = TInvoiceDetail['lineItemFields'][number];
 
 const DISPUTE_FIELDS = new Set(['disputedCount', 'disputedAmt']);
+/** Quantities read as on the invoice PDF (2.5, 3), not as n2 numbers (2.50, 3.00). */
+const QUANTITY_FIELDS = new Set(['qtyShip', 'disputedCount']);
 
 function compareValues(a: unknown, b: unknown, dataType: string): number {
   if (['integer', 'number', 'currency'].includes(dataType)) return Number(a) - Number(b);
@@ -47,12 +49,12 @@ export function LineItemsTable(props: {
     );
   }
   const title = (field: LineField) => t(`lineFields.${field.field}`, { defaultValue: field.title });
-  const value = (line: LineItem, field: { field: string; dataType: string }, raw?: unknown) =>
-    formatFieldValue(raw ?? (line as Record<string, unknown>)[field.field], field.dataType, {
-      formatters,
-      t,
-      currencyCode: props.currencyCode,
-    });
+  const value = (line: LineItem, field: { field: string; dataType: string }, raw?: unknown) => {
+    const content = raw ?? (line as Record<string, unknown>)[field.field];
+    if (QUANTITY_FIELDS.has(field.field) && content !== '' && !Number.isNaN(Number(content)))
+      return { text: formatters.qty(String(content)), numeric: true, negative: Number(content) < 0 };
+    return formatFieldValue(content, field.dataType, { formatters, t, currencyCode: props.currencyCode });
+  };
   const totalExt = addMoney('0', ...lines.map((line) => line.ext));
   const totalDisputed = addMoney('0', ...lines.map((line) => line.disputedAmt));
 

@@ -12,7 +12,7 @@ import { isSessionEndingError } from '../../../lib/api-error';
 import { getPublicConfig } from '../../../lib/public-config';
 import { useFormatters } from '../../../lib/use-formatters';
 import { useUserData } from '../../../lib/use-user-data';
-import { usePromiseServerDate } from '../api/get-server-date';
+import { useServerDate } from '../api/get-server-date';
 import { useSetInvoicePromise } from '../api/set-invoice-promise';
 import { translateInvoiceError } from './translate-invoice-error';
 
@@ -51,7 +51,7 @@ function PromiseForm({
   const { t, i18n } = useTranslation(['invoices', 'errors']);
   const { date: formatDate } = useFormatters();
   const userData = useUserData();
-  const serverDate = usePromiseServerDate({ enabled: true });
+  const serverDate = useServerDate({ enabled: true });
   const promise = useSetInvoicePromise();
   const [chosen, setChosen] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -1,15 +1,17 @@
 import { Button, Group, Text } from '@mantine/core';
 import type { TInvoiceRow, TInvoiceStatus } from '@settle/shared/invoices';
-import { hasPrivilege, Privilege } from '@settle/shared/privileges';
+import { hasPrivilege, Privilege, type TPrivilege } from '@settle/shared/privileges';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/use-formatters';
+import { ActionButton } from './action-button';
 import { AddToCartIcon, PrintIcon, PromiseIcon, RemovePromiseIcon } from './action-icons';
 import type { InvoiceActions } from './use-invoice-actions';
 
 /**
- * Actions on the selected invoices. The buttons stay enabled without a selection and then
- * answer 'Please select Transactions to Include', as the spec asks; promise and cart
- * actions exist only for open invoices and for users with the privilege.
+ * Actions on the selected invoices. Without a selection every button looks disabled and its
+ * tooltip gives the spec's 'Please select Transactions to Include'; without a privilege its
+ * buttons stay visible, disabled with the reason. Promise and cart actions exist only for
+ * open invoices (the cart one only where a cart exists).
  */
 export function SelectionToolbar(props: {
   selected: TInvoiceRow[];
@@ -23,56 +25,56 @@ export function SelectionToolbar(props: {
   const { n0 } = useFormatters();
   const { selected, actions, roles } = props;
   const open = props.status === 'O';
-  const canPromise = open && hasPrivilege(roles, Privilege.ALLOW_PROMISE_TO_PAY);
-  const canPay = open && props.cartAvailable && hasPrivilege(roles, Privilege.ALLOW_PAY);
+  const reasonFor = (privilege?: TPrivilege) =>
+    privilege && !hasPrivilege(roles, privilege)
+      ? t('refusal.NO_PERMISSION')
+      : selected.length === 0
+        ? t('selection.required')
+        : undefined;
 
   return (
     <Group gap="xs" wrap="wrap" data-testid="selection-toolbar">
       <Text size="sm" c="dimmed" data-testid="selection-count" miw={90}>
         {t('selection.count', { count: selected.length, formatted: n0(selected.length) })}
       </Text>
-      {canPromise ? (
+      {open ? (
         <>
-          <Button
+          <ActionButton
             size="xs"
-            variant="light"
-            leftSection={<PromiseIcon size={16} />}
+            label={t('actions.promise')}
+            icon={<PromiseIcon size={16} />}
             onClick={() => actions.promise(selected)}
-            data-testid="toolbar-promise"
-          >
-            {t('actions.promise')}
-          </Button>
-          <Button
+            testId="toolbar-promise"
+            disabledReason={reasonFor(Privilege.ALLOW_PROMISE_TO_PAY)}
+          />
+          <ActionButton
             size="xs"
-            variant="light"
-            leftSection={<RemovePromiseIcon size={16} />}
+            label={t('actions.removePromise')}
+            icon={<RemovePromiseIcon size={16} />}
             onClick={() => actions.removePromise(selected)}
-            data-testid="toolbar-remove-promise"
-          >
-            {t('actions.removePromise')}
-          </Button>
+            testId="toolbar-remove-promise"
+            disabledReason={reasonFor(Privilege.ALLOW_PROMISE_TO_PAY)}
+          />
         </>
       ) : null}
-      <Button
+      <ActionButton
         size="xs"
-        variant="light"
-        leftSection={<PrintIcon size={16} />}
+        label={t('actions.print')}
+        icon={<PrintIcon size={16} />}
         onClick={() => actions.print(selected)}
-        data-testid="toolbar-print"
-      >
-        {t('actions.print')}
-      </Button>
-      {canPay ? (
-        <Button
+        testId="toolbar-print"
+        disabledReason={reasonFor()}
+      />
+      {open && props.cartAvailable ? (
+        <ActionButton
           size="xs"
-          variant="light"
-          leftSection={<AddToCartIcon size={16} />}
+          label={t('actions.addToCart')}
+          icon={<AddToCartIcon size={16} />}
           onClick={() => void actions.addToCart(selected)}
           loading={actions.busy.size > 0}
-          data-testid="toolbar-add-to-cart"
-        >
-          {t('actions.addToCart')}
-        </Button>
+          testId="toolbar-add-to-cart"
+          disabledReason={reasonFor(Privilege.ALLOW_PAY)}
+        />
       ) : null}
       {selected.length > 0 ? (
         <Button size="xs" variant="subtle" color="gray" onClick={props.onClear} data-testid="selection-clear">

@@ -82,6 +82,7 @@ export function useColumnLayout() {
     layout,
     isLoading: preferences.isPending,
     loadFailed: preferences.isError && !layout,
+    retryLoad: () => void preferences.refetch(),
     update,
     reset: resetLayout,
     isResetting: reset.isPending,

@@ -112,14 +112,15 @@ export function AdvancedSearchPanel(props: AdvancedSearchPanelProps) {
     () =>
       fields.map((field) => ({
         field: field.field,
-        title: fieldTitle(t, field.field, field.title),
+        title: fieldTitle(t, props.grid, field.field, field.title),
         options: field.options,
       })),
-    [fields, t],
+    [fields, t, props.grid],
   );
   const titleOf = (criterion: TCriterion) =>
     fieldTitle(
       t,
+      props.grid,
       criterion.property,
       fields.find((field) => field.field === criterion.property)?.title ?? criterion.title,
     );

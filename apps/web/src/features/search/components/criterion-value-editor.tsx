@@ -30,6 +30,8 @@ const emptyToNull = (text: string): TCriterionValue => (text === '' ? null : tex
 export function CriterionValueEditor(props: CriterionValueEditorProps) {
   const { t, i18n } = useTranslation('search');
   const pattern = useDatePattern();
+  // The pattern's order and separator with the language's letters: mm/dd/yy, jj/mm/aa.
+  const datePlaceholder = pattern.order.map((part) => t(`dateToken.${part}`)).join(pattern.separator);
   const common = {
     'aria-label': props.label,
     'data-testid': props.testId,
@@ -72,7 +74,7 @@ export function CriterionValueEditor(props: CriterionValueEditorProps) {
           onChange={(value) => props.onChange(value, 'typing')}
           valueFormat={(date) => formatDateByPattern(date, pattern)}
           dateParser={(text) => parseDateByPattern(text, pattern)}
-          placeholder={pattern.dayjs.toLowerCase()}
+          placeholder={datePlaceholder}
           locale={i18n.language}
           clearable
         />
@@ -84,7 +86,7 @@ export function CriterionValueEditor(props: CriterionValueEditorProps) {
           value={typeof props.value === 'string' && props.value !== '' ? props.value.replace('T', ' ') : null}
           onChange={(value) => props.onChange(value ? value.replace(' ', 'T') : null, 'choice')}
           valueFormat={`${pattern.dayjs} HH:mm`}
-          placeholder={`${pattern.dayjs.toLowerCase()} hh:mm`}
+          placeholder={`${datePlaceholder} ${t('dateToken.hour')}:${t('dateToken.minute')}`}
           locale={i18n.language}
           clearable
         />

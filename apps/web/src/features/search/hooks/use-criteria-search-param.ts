@@ -65,6 +65,14 @@ export function useCriteriaSearchParam(
   return { criteria, filter, setCriteria };
 }
 
+/** The address query of a search (`criteria` and its readable `filter`), for links that open a grid on it. */
+export function criteriaSearchParams(criteria: TCriteriaGroup): URLSearchParams {
+  return new URLSearchParams({
+    [CRITERIA_PARAM]: encodeCriteria(criteria),
+    [FILTER_PARAM]: safeSerialize(criteria),
+  });
+}
+
 function readParams(criteriaText: string | null, filterText: string | null) {
   const criteria = decodeCriteria(criteriaText);
   if (criteria && criteria.operands.length > 0) return { criteria, filter: safeSerialize(criteria) };

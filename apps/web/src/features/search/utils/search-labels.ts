@@ -34,7 +34,10 @@ export function searchMessage(t: TFunction, message: string): string {
   return key ? t(key, { defaultValue: message }) : message;
 }
 
-/** A field's title by its key in the user's language, the server's English title otherwise. */
-export function fieldTitle(t: TFunction, field: string, fallback: string | undefined): string {
-  return t(`search:field.${field}`, { defaultValue: fallback || field });
+/**
+ * A field's title in the user's language: the grid's own column label (`<grid>:columns.<field>`),
+ * so that a field reads the same in the grid and in its search panel; the server's title otherwise.
+ */
+export function fieldTitle(t: TFunction, grid: string, field: string, fallback: string | undefined): string {
+  return t(`${grid}:columns.${field}`, { defaultValue: fallback || field });
 }
