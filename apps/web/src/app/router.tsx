@@ -8,9 +8,13 @@ import { SsoRoute } from '../features/sso/routes/sso-route';
 import { PublicLayout } from './layout/public-layout';
 import { SignedInLayout } from './layout/signed-in-layout';
 import { ComingSoonRoute } from './routes/coming-soon-route';
+import { CustomerDisputeRoute } from './routes/customer-dispute-route';
+import { DisputeCreateRoute } from './routes/dispute-create-route';
+import { DisputeDetailRoute } from './routes/dispute-detail-route';
 import { FallbackRedirect } from './routes/fallback-redirect';
 import { HomeRoute } from './routes/home-route';
 import { InvoiceDetailRoute } from './routes/invoice-detail-route';
+import { InvoiceDisputesRoute } from './routes/invoice-disputes-route';
 import { InvoicesRoute } from './routes/invoices-route';
 import { PaymentCartRoute } from './routes/payment-cart-route';
 
@@ -32,8 +36,10 @@ export const appRoutes: RouteObject[] = [
       { path: '/invoices', element: <InvoicesRoute /> },
       { path: '/detail/:status/:invNo', element: <InvoiceDetailRoute /> },
       { path: '/paymentCart', element: <PaymentCartRoute /> },
-      // The disputes screens are another issue: the grid's dispute links land here meanwhile.
-      { path: '/dispute/:invNo', element: <ComingSoonRoute titleKey="nav.disputes" /> },
+      { path: '/dispute/:invNo', element: <DisputeCreateRoute /> },
+      { path: '/dispute/:invNo/:probId/:tranId?', element: <DisputeDetailRoute /> },
+      { path: '/disputebyinvoices/:invNo', element: <InvoiceDisputesRoute /> },
+      { path: '/custDispute/:custNo/:probId', element: <CustomerDisputeRoute /> },
       { path: '/payments', element: <ComingSoonRoute titleKey="nav.payments" /> },
       { path: '/disputes', element: <ComingSoonRoute titleKey="nav.disputes" /> },
     ],

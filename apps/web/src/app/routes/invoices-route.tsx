@@ -1,9 +1,11 @@
-import { Container, Stack, Title } from '@mantine/core';
+import { Container, Group, Stack, Title } from '@mantine/core';
 import type { TInvoiceStatus } from '@settle/shared/invoices';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAddToCartAction } from '../../features/cart/components/use-add-to-cart-action';
+import { NewCustomerDisputeButton } from '../../features/disputes/components/new-customer-dispute-button';
+import { useOpenInvoiceDisputes } from '../../features/disputes/components/use-open-invoice-disputes';
 import { InvoiceGrid } from '../../features/invoices/components/invoice-grid';
 import { useSearchFields } from '../../features/search/api/get-search-fields';
 import { AdvancedSearchPanel } from '../../features/search/components/advanced-search-panel';
@@ -19,6 +21,7 @@ export function InvoicesRoute() {
   const documents = useDocumentViewer();
   const status: TInvoiceStatus = searchParams.get('status') === 'C' ? 'C' : 'O';
   const addToCart = useAddToCartAction();
+  const disputes = useOpenInvoiceDisputes();
 
   const changeStatus = useCallback(
     (next: TInvoiceStatus) =>
@@ -37,7 +40,10 @@ export function InvoicesRoute() {
   return (
     <Container size="xl">
       <Stack gap="md">
-        <Title order={2}>{t('title')}</Title>
+        <Group justify="space-between">
+          <Title order={2}>{t('title')}</Title>
+          <NewCustomerDisputeButton />
+        </Group>
         <InvoiceGrid
           filter={filter || undefined}
           filterSlot={
@@ -52,6 +58,7 @@ export function InvoicesRoute() {
           onStatusChange={changeStatus}
           onPrint={documents.open}
           onAddToCart={addToCart}
+          onDispute={disputes.open}
         />
       </Stack>
       {documents.viewer}

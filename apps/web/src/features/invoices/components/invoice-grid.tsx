@@ -15,7 +15,12 @@ import { InvoiceTable } from './invoice-table';
 import { SelectionToolbar } from './selection-toolbar';
 import { translateInvoiceError } from './translate-invoice-error';
 import { useColumnLayout } from './use-column-layout';
-import { type AddToCartHandler, type PrintHandler, useInvoiceActions } from './use-invoice-actions';
+import {
+  type AddToCartHandler,
+  type DisputeHandler,
+  type PrintHandler,
+  useInvoiceActions,
+} from './use-invoice-actions';
 
 export const INVOICE_PAGE_SIZE = 50;
 
@@ -31,6 +36,8 @@ export interface InvoiceGridProps {
   onPrint: PrintHandler;
   /** Adds to the current cart; without it the grid offers no cart action. */
   onAddToCart?: AddToCartHandler;
+  /** The row dispute button: opens the invoice's disputes. */
+  onDispute?: DisputeHandler;
   /** Open (default) or closed; controlled when given, e.g. from the address. */
   status?: TInvoiceStatus;
   onStatusChange?: (status: TInvoiceStatus) => void;
@@ -67,6 +74,7 @@ export function InvoiceGrid(props: InvoiceGridProps) {
     status,
     onPrint: props.onPrint,
     onAddToCart: props.onAddToCart,
+    onDispute: props.onDispute,
     onChanged: clearSelection,
   });
 

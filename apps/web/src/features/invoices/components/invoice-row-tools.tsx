@@ -51,8 +51,9 @@ export function InvoiceRowTools(props: {
             label={t('actions.dispute')}
             icon={<DisputeIcon />}
             testId={`row-dispute-${row.invNo}`}
-            to={`/dispute/${encodeURIComponent(row.invNo)}`}
+            onClick={() => void actions.dispute(row)}
             disabledReason={reasonOf(states.dispute)}
+            loading={actions.busy.has(row.invNo)}
           />
         ) : null;
       case 'promise': {

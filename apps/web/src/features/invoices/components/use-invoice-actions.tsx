@@ -19,12 +19,15 @@ import { translateInvoiceError } from './translate-invoice-error';
 export type PrintHandler = (invNos: string[], status: TInvoiceStatus) => void;
 /** Adds invoices to the current cart; composed in app/ from the cart feature. Resolves when done. */
 export type AddToCartHandler = (invNos: string[]) => Promise<unknown>;
+/** Opens an invoice's disputes (the disputes feature, composed in app/). Resolves when it has navigated. */
+export type DisputeHandler = (invNo: string) => Promise<unknown>;
 
 export interface InvoiceActions {
   promise: (rows: TInvoiceRow[]) => void;
   removePromise: (rows: TInvoiceRow[]) => void;
   print: (rows: TInvoiceRow[]) => void;
   addToCart: (rows: TInvoiceRow[]) => Promise<void>;
+  dispute: (row: TInvoiceRow) => Promise<void>;
   /** The invoice numbers with a call under way, for the buttons' spinners. */
   busy: ReadonlySet<string>;
   /** The promise modal: render it once next to the buttons. */
@@ -40,6 +43,7 @@ export function useInvoiceActions(options: {
   status: TInvoiceStatus;
   onPrint: PrintHandler;
   onAddToCart?: AddToCartHandler;
+  onDispute?: DisputeHandler;
   /** After a change: the grid clears its selection. */
   onChanged?: () => void;
 }): InvoiceActions {
@@ -152,6 +156,16 @@ export function useInvoiceActions(options: {
     }
   };
 
+  const dispute = async (row: TInvoiceRow) => {
+    if (!options.onDispute) return;
+    setBusy(new Set([row.invNo]));
+    try {
+      await options.onDispute(row.invNo);
+    } finally {
+      setBusy(new Set());
+    }
+  };
+
   const modal = (
     <PromiseModal
       rows={promiseTarget?.rows ?? null}
@@ -164,5 +178,5 @@ export function useInvoiceActions(options: {
     />
   );
 
-  return { promise, removePromise, print, addToCart, busy, modal };
+  return { promise, removePromise, print, addToCart, dispute, busy, modal };
 }
