@@ -101,7 +101,7 @@ export const ZDisputedItem = z.object({
   price: z.string(),
   ext: z.string(),
   disputedCount: z.string(),
-  disputedAmt: z.string(),
+  disputedAmt: z.string().nullable().meta({ description: 'Null without TR_USER.ALLOW_PROB_VIEW' }),
 });
 export type TDisputedItem = z.infer<typeof ZDisputedItem>;
 
@@ -137,11 +137,9 @@ export const ZDispute = z
     disputedItems: z.array(ZDisputedItem),
     disputeNoteList: z.array(ZDisputeNote),
     disputeAttachmentList: z.array(ZDisputeAttachment),
-    canUpdate: z
-      .boolean()
-      .meta({
-        description: 'The user holds TR_USER.ALLOW_PROB: reason editable, notes and attachments may be added',
-      }),
+    canUpdate: z.boolean().meta({
+      description: 'The user holds TR_USER.ALLOW_PROB: reason editable, notes and attachments may be added',
+    }),
   })
   .meta({ id: 'Dispute' });
 export type TDispute = z.infer<typeof ZDispute>;

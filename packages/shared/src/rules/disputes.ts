@@ -40,6 +40,16 @@ export function checkLineCount(line: { qtyShip: string; disputedCount: string })
   return ok;
 }
 
+/** What is left of a line's quantity shipped once earlier disputes took their counts (3 decimals). */
+export function remainingQuantity(qtyShip: string, alreadyDisputed: string): string {
+  const left = scaled(qtyShip, 3) - scaled(alreadyDisputed, 3);
+  const negative = left < 0n;
+  const magnitude = negative ? -left : left;
+  const whole = magnitude / 1000n;
+  const fraction = String(magnitude % 1000n).padStart(3, '0');
+  return `${negative ? '-' : ''}${whole}.${fraction}`;
+}
+
 /**
  * A line's disputed amount in minor units: count × price, rounded half away from zero to
  * 2 decimals, computed on exact integers (count in thousandths × price in ten-thousandths).

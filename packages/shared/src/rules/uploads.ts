@@ -34,6 +34,7 @@ export const UPLOAD_MESSAGES = {
   noFiles: 'No files to upload',
   unknownError: 'An unknown error occurred posting',
   contentMismatch: '{0} does not contain what its extension says.',
+  invalidName: '{0} is not a valid file name.',
   archiveRefused: '{0} is an archive that expands too much or holds too many entries.',
 } as const;
 
@@ -51,6 +52,19 @@ export function fileExtension(fileName: string): string {
 
 export function isAllowedExtension(extension: string): extension is TUploadExtension {
   return (UPLOAD_EXTENSIONS as readonly string[]).includes(extension);
+}
+
+/** A file name is metadata only; one that carries a path, control characters or nothing is refused. */
+export function isSafeFileName(fileName: string): boolean {
+  return (
+    fileName.length > 0 &&
+    fileName.length <= 255 &&
+    ![...fileName].some(
+      (char) => char === '/' || char === '\\' || char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127,
+    ) &&
+    fileName !== '.' &&
+    !fileName.startsWith('..')
+  );
 }
 
 /** One file against the extension, empty and size rules, in that order. */
