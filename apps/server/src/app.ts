@@ -131,6 +131,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
           parts: MAX_UPLOAD_QUEUE + 11,
         },
         throwFileSizeLimit: false,
+        // Names arrive as sent, so that one carrying a path is refused rather than silently cut.
+        preservePath: true,
       });
       configRoutes(api, deps);
       authRoutes(api, deps);
