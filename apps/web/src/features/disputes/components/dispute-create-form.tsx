@@ -280,9 +280,7 @@ export function NoteInput(props: {
       label={props.label}
       value={props.value}
       maxLength={DISPUTE_NOTE_MAX}
-      autosize
-      minRows={3}
-      maxRows={8}
+      rows={4}
       onChange={(event) => props.onChange(event.currentTarget.value)}
       description={t('notes.counter', { used: n0(props.value.length), max: n0(DISPUTE_NOTE_MAX) })}
       inputWrapperOrder={['label', 'input', 'description', 'error']}

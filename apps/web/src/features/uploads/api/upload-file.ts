@@ -28,8 +28,8 @@ function serverTextOf(body: string): string | null {
   const parsed = parseJson(body);
   if (parsed === undefined) return body;
   if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string')
-    return parsed.message;
-  return typeof parsed === 'string' ? parsed : null;
+    return parsed.message || null;
+  return typeof parsed === 'string' && parsed.trim() ? parsed : null;
 }
 
 /**
