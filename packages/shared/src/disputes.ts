@@ -123,7 +123,7 @@ export const ZDispute = z
     disputedAmount: z.string().nullable().meta({ description: 'Null without TR_USER.ALLOW_PROB_VIEW' }),
     disputed: z
       .boolean()
-      .meta({ description: 'Whether the disputed amount is still held on the invoice (status not A or W)' }),
+      .meta({ description: 'False once the dispute is settled (status A Approved Credit or W Write-Off)' }),
     description: z.string(),
     reasonCode: z.string(),
     reasonDisplay: z.string(),

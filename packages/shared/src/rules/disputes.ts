@@ -114,7 +114,7 @@ export function disputeReasonDisplay(
   return reasons.find((reason) => reason.code === code)?.description ?? UNKNOWN_REASON_DISPLAY;
 }
 
-/** Approved credits and write-offs settle a dispute: its amount no longer holds the invoice. */
+/** Approved credits and write-offs settle a dispute (the provider's ledger then moves the balance). */
 export function disputeHoldsAmount(statusCode: string): boolean {
   return statusCode !== 'A' && statusCode !== 'W';
 }
