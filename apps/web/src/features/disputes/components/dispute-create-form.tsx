@@ -206,6 +206,7 @@ export function DisputeCreateForm({
         value={reasonCode}
         onChange={setReasonCode}
         data-testid="dispute-reason"
+        nothingFoundMessage={t('disputes:create.noReasons')}
         maw={420}
         required
         allowDeselect={false}
