@@ -114,7 +114,7 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
   const disputeDeps = { accounts, invoices, uploads, activity, disputes };
   const disputeCreate = createDisputeCreateService(db, disputeDeps);
   const disputeUpdate = createDisputeUpdateService(db, disputeDeps);
-  const exports = createExportsService({ invoices, accounts });
+  const exports = createExportsService({ invoices, accounts, disputes });
   const columnPreferences = createColumnPreferencesService(db);
   const savedSearches = createSavedSearchesService(db, {
     invoices: INVOICE_FIELDS,

@@ -17,7 +17,8 @@ import { MAX_PAGE_SIZE } from './invoices';
  * - GET  disputes                         the grid (ZDisputeListQuery -> ZDisputeListResponse);
  *                                         invNo=… lists one invoice's disputes (disputebyinvoices/{invNo}),
  *                                         custDispute=true the customer-level ones
- * - GET  disputes/exportExcel, disputes/exportPdf   the grid's exports, same query as disputes
+ * - GET  disputes/export/xlsx, disputes/export/pdf   the grid's exports: the grid's query plus scope
+ *                                         (page|all) and columns, as invoices/export/…
  */
 
 export const DISPUTE_STATUS_NAMES = {

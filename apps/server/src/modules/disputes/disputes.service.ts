@@ -55,21 +55,30 @@ export function createDisputesService(db: Db, accounts: AccountsService, uploads
     return toDispute(record, { lines, notes, attachments }, privilegesOf(session));
   }
 
+  /** The grid's customer, currency, scope and filter; a bad filter answers 400 before any query. */
+  async function selectionOf(session: SessionContext, query: TDisputeListQuery) {
+    const { customer, currencyCode } = await resolveCustomerScope(accounts, session, query);
+    const { canViewAmounts } = privilegesOf(session);
+    const filter = buildFilterWhere(query.filter, disputeFilterFields(canViewAmounts));
+    const sort = !canViewAmounts && query.sort === 'disputedAmount' ? 'createdOn' : query.sort;
+    const scope = {
+      customerId: customer.id,
+      currencyCode,
+      invNo: query.invNo,
+      custDispute: query.custDispute === undefined ? undefined : query.custDispute === 'true',
+    };
+    return { customer, currencyCode, canViewAmounts, scope, filter, sort };
+  }
+
   return {
     requireDispute,
     get: load,
 
     async list(session: SessionContext, query: TDisputeListQuery): Promise<TDisputeListResponse> {
-      const { customer, currencyCode } = await resolveCustomerScope(accounts, session, query);
-      const { canViewAmounts } = privilegesOf(session);
-      const filter = buildFilterWhere(query.filter, disputeFilterFields(canViewAmounts));
-      const sort = !canViewAmounts && query.sort === 'disputedAmount' ? 'createdOn' : query.sort;
-      const scope = {
-        customerId: customer.id,
-        currencyCode,
-        invNo: query.invNo,
-        custDispute: query.custDispute === undefined ? undefined : query.custDispute === 'true',
-      };
+      const { customer, currencyCode, canViewAmounts, scope, filter, sort } = await selectionOf(
+        session,
+        query,
+      );
       const [records, totals] = await Promise.all([
         repository.findDisputePage(db, {
           scope,
@@ -93,6 +102,36 @@ export function createDisputesService(db: Db, accounts: AccountsService, uploads
           disputedAmount: canViewAmounts ? roundMoney(totals.disputed_amount) : null,
         },
         rows: records.map((record) => toDisputeRow(record, canViewAmounts)),
+      };
+    },
+
+    /** The grid's selection for an export: its size up front, then its rows in the grid's order, batch by batch. */
+    async exportSelection(session: SessionContext, query: TDisputeListQuery) {
+      const { customer, currencyCode, canViewAmounts, scope, filter, sort } = await selectionOf(
+        session,
+        query,
+      );
+      const { count } = await repository.sumDisputes(db, { scope, filter });
+      return {
+        custNo: customer.custNo,
+        company: customer.company,
+        currencyCode,
+        canViewAmounts,
+        total: count,
+        async *batches(range: { offset: number; limit: number; batchSize: number }) {
+          for (let done = 0; done < range.limit; done += range.batchSize) {
+            const records = await repository.findDisputePage(db, {
+              scope,
+              filter,
+              sort,
+              dir: query.dir,
+              offset: range.offset + done,
+              limit: Math.min(range.batchSize, range.limit - done),
+            });
+            if (records.length === 0) return;
+            yield records.map((record) => toDisputeRow(record, canViewAmounts));
+          }
+        },
       };
     },
 
