@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZCurrencyCode, ZCustNo } from './accounts';
 import type { TGridColumn } from './columns';
-import { MAX_PAGE_SIZE } from './invoices';
+import { ZGridDirection, ZGridFilter, ZGridPage, ZGridPageSize } from './grid-query';
 
 /**
  * The dispute contract. Call paths (under {api}):
@@ -272,16 +272,11 @@ export const ZDisputeListQuery = z.object({
     .enum(['true', 'false'])
     .optional()
     .meta({ description: 'Only customer-level (true) or invoice (false) disputes' }),
-  page: z.coerce.number().int().min(1, 'page starts at 1').default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_PAGE_SIZE, `pageSize is at most ${MAX_PAGE_SIZE}`)
-    .default(50),
+  page: ZGridPage,
+  pageSize: ZGridPageSize,
   sort: ZDisputeSortField.default('createdOn'),
-  dir: z.enum(['asc', 'desc']).default('desc'),
-  filter: z.string().max(4000, 'The filter has at most 4000 characters').optional().meta({
+  dir: ZGridDirection.default('desc'),
+  filter: ZGridFilter.meta({
     description:
       "Advanced filter in the specification's query-string dialect ($filter), on DISPUTE_SEARCH_FIELDS",
   }),
