@@ -1,4 +1,5 @@
-import { Table, Text, TextInput } from '@mantine/core';
+import { Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { DISPUTE_MESSAGES } from '@settle/shared/disputes';
 import type { TInvoiceDetail } from '@settle/shared/invoices';
 import { fromMinorUnits } from '@settle/shared/money';
@@ -58,6 +59,68 @@ export function LineItemEditor(props: {
     error === NOT_A_NUMBER
       ? t('messages.notANumber')
       : translateCatalogueMessage(t, DISPUTE_MESSAGES, error, 'messages');
+  // A phone cannot show six columns: each line becomes a card with its count box at full width.
+  const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const countInput = (line: Line, evaluation: LineEvaluation, label?: string) => {
+    const disputable = Number(line.qtyShip) > 0;
+    return (
+      <TextInput
+        size={label ? 'sm' : 'xs'}
+        label={label}
+        inputMode="decimal"
+        value={props.counts[line.id] ?? ''}
+        placeholder="0"
+        disabled={!disputable}
+        title={disputable ? undefined : t('lines.notDisputable')}
+        onChange={(event) => props.onChange(line.id, event.currentTarget.value)}
+        aria-label={t('lines.countOf', { item: line.item, max: formatters.n2(line.qtyShip) })}
+        error={evaluation.error ? message(evaluation.error) : undefined}
+        data-testid={`dispute-count-${line.lineNo}`}
+        styles={{ input: { textAlign: 'right' } }}
+      />
+    );
+  };
+  const total = formatters.c2(fromMinorUnits(totalMinor), props.currencyCode);
+
+  if (narrow) {
+    return (
+      <Stack gap="xs" data-testid="line-item-editor">
+        {props.lines.map((line, index) => {
+          const evaluation = evaluations[index]!;
+          return (
+            <Paper key={line.id} withBorder p="sm" radius="md" data-testid={`dispute-line-${line.lineNo}`}>
+              <Text size="sm" fw={600}>
+                {line.item} · {line.description}
+              </Text>
+              <Text size="xs" c="dimmed" mb={6}>
+                {t('lines.qtyShip')}: {formatters.n2(line.qtyShip)} · {t('lines.price')}:{' '}
+                {formatters.c2(line.price, props.currencyCode)}
+              </Text>
+              <Group align="flex-start" justify="space-between" wrap="nowrap" gap="sm">
+                <div style={{ flex: 1 }}>{countInput(line, evaluation, t('lines.count'))}</div>
+                <Stack gap={0} align="flex-end">
+                  <Text size="xs" c="dimmed">
+                    {t('lines.amount')}
+                  </Text>
+                  <Text size="sm" fw={600} data-testid={`dispute-amount-${line.lineNo}`}>
+                    {formatters.c2(fromMinorUnits(evaluation.amountMinor), props.currencyCode)}
+                  </Text>
+                </Stack>
+              </Group>
+            </Paper>
+          );
+        })}
+        <Group justify="space-between">
+          <Text size="sm" fw={600}>
+            {t('lines.total')}
+          </Text>
+          <Text fw={700} data-testid="dispute-lines-total">
+            {total}
+          </Text>
+        </Group>
+      </Stack>
+    );
+  }
 
   return (
     <Table.ScrollContainer minWidth={640} type="native">
@@ -75,7 +138,6 @@ export function LineItemEditor(props: {
         <Table.Tbody>
           {props.lines.map((line, index) => {
             const evaluation = evaluations[index]!;
-            const disputable = Number(line.qtyShip) > 0;
             return (
               <Table.Tr key={line.id} data-testid={`dispute-line-${line.lineNo}`}>
                 <Table.Td>{line.item}</Table.Td>
@@ -83,19 +145,7 @@ export function LineItemEditor(props: {
                 <Table.Td ta="right">{formatters.n2(line.qtyShip)}</Table.Td>
                 <Table.Td ta="right">{formatters.c2(line.price, props.currencyCode)}</Table.Td>
                 <Table.Td ta="right" w={150}>
-                  <TextInput
-                    size="xs"
-                    inputMode="decimal"
-                    value={props.counts[line.id] ?? ''}
-                    placeholder="0"
-                    disabled={!disputable}
-                    title={disputable ? undefined : t('lines.notDisputable')}
-                    onChange={(event) => props.onChange(line.id, event.currentTarget.value)}
-                    aria-label={t('lines.countOf', { item: line.item, max: formatters.n2(line.qtyShip) })}
-                    error={evaluation.error ? message(evaluation.error) : undefined}
-                    data-testid={`dispute-count-${line.lineNo}`}
-                    styles={{ input: { textAlign: 'right' } }}
-                  />
+                  {countInput(line, evaluation)}
                 </Table.Td>
                 <Table.Td ta="right" data-testid={`dispute-amount-${line.lineNo}`}>
                   {formatters.c2(fromMinorUnits(evaluation.amountMinor), props.currencyCode)}
@@ -112,7 +162,7 @@ export function LineItemEditor(props: {
               </Text>
             </Table.Td>
             <Table.Td ta="right" fw={700} data-testid="dispute-lines-total">
-              {formatters.c2(fromMinorUnits(totalMinor), props.currencyCode)}
+              {total}
             </Table.Td>
           </Table.Tr>
         </Table.Tfoot>
