@@ -2,7 +2,7 @@ import { DISPUTE_MESSAGES, type TDispute, type TDisputeUpdateRequest } from '@se
 import { hasPrivilege, Privilege } from '@settle/shared/privileges';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { AppError, badRequest } from '../../lib/app-error';
+import { AppError, badRequest, notFound } from '../../lib/app-error';
 import type { ActivityEntry, ActivityService } from '../activity/activity.service';
 import type { SessionContext } from '../auth/session.service';
 import type { UploadsService } from '../uploads/uploads.service';
@@ -48,8 +48,7 @@ export function createDisputeUpdateService(
           ...key,
           forUpdate: true,
         });
-        if (!record)
-          throw new AppError({ statusCode: 404, code: 'NOT_FOUND', message: 'Dispute was not found.' });
+        if (!record) throw notFound(`Dispute ${key.probNo ?? key.id}`);
         const target: DisputeTarget = {
           id: record.id,
           probNo: record.prob_no,

@@ -337,3 +337,27 @@ describe('GET /disputes (the grid)', () => {
     ]);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every dispute, upload and activity call', async () => {
+    const owner = await account();
+    const paths = Object.keys((await owner.client.get('/docs/json')).json().paths);
+    for (const path of [
+      '/dispute/{probNo}',
+      '/dispute/assistance/{invNo}/{status}',
+      '/dispute/reasonCodes',
+      '/dispute/{id}/reason',
+      '/dispute/{id}/note',
+      '/dispute/attachment/{id}',
+      '/dispute/columns',
+      '/disputes',
+      '/disputes/export/xlsx',
+      '/disputes/export/pdf',
+      '/upload/file',
+      '/upload/fileMetaData/',
+      '/invoices/activity/{invNo}',
+    ]) {
+      expect(paths, path).toContain(path);
+    }
+  });
+});

@@ -1,14 +1,14 @@
 import type { Readable } from 'node:stream';
-import type {
-  TDispute,
-  TDisputeCheckResponse,
-  TDisputeListQuery,
-  TDisputeListResponse,
-  TReasonCode,
+import {
+  type TDispute,
+  type TDisputeCheckResponse,
+  type TDisputeListQuery,
+  type TDisputeListResponse,
+  type TReasonCode,
+  UNKNOWN_REASON_DISPLAY,
 } from '@settle/shared/disputes';
 import { roundMoney } from '@settle/shared/money';
 import { hasPrivilege, Privilege } from '@settle/shared/privileges';
-import { disputeReasonDisplay } from '@settle/shared/rules/disputes';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { AccountsService } from '../accounts/accounts.service';
@@ -157,10 +157,9 @@ export function createDisputesService(db: Db, accounts: AccountsService, uploads
 
     async reason(session: SessionContext, id: number) {
       const record = await requireDispute(session, { id });
-      const reasons = await repository.findReasonCodes(db, session.tenantId);
       return {
         reasonCode: record.reason_code,
-        reasonDisplay: disputeReasonDisplay(record.reason_code, reasons),
+        reasonDisplay: record.reason_description ?? UNKNOWN_REASON_DISPLAY,
       };
     },
 
