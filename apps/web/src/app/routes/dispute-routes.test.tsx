@@ -197,6 +197,42 @@ describe('dispute detail', () => {
     expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({ newNote: 'Photos attached' });
   });
 
+  it('changes the reason through PUT dispute/{id}/reason, and counts a note up to 2,000 characters', async () => {
+    let current = buildDispute();
+    const calls = stubApi([
+      ...shellRoutes(),
+      { method: 'GET', path: '/dispute/reasonCodes', reply: { body: REASONS } },
+      { method: 'GET', path: '/dispute/7', reply: () => ({ body: current }) },
+      {
+        method: 'PUT',
+        path: '/dispute/70/reason',
+        reply: (call) => {
+          const reasonCode = (call.body as { reasonCode: string }).reasonCode;
+          const reasonDisplay = REASONS.find((reason) => reason.code === reasonCode)!.description;
+          current = { ...current, reasonCode, reasonDisplay };
+          return { body: { reasonCode, reasonDisplay } };
+        },
+      },
+    ]);
+    const { user } = renderApp({
+      route: '/dispute/INV-1/7/T-1',
+      userData: buildUserData({ roles: FULL_ROLES }),
+    });
+    const select = await screen.findByTestId('dispute-reason-select');
+    expect(select).toHaveValue('Damaged goods');
+    await user.click(select);
+    await user.click(await screen.findByRole('option', { name: 'Price disagreement' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('dispute-reason-select')).toHaveValue('Price disagreement'),
+    );
+    expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({ reasonCode: 'PRICE' });
+
+    const note = screen.getByTestId('dispute-new-note');
+    expect(note).toHaveAttribute('maxlength', '2000');
+    await user.type(note, 'Twelve chars');
+    expect(screen.getByText('12 / 2,000 characters')).toBeInTheDocument();
+  });
+
   it('shows the reason as text to a user who may not change it, and an unknown reason as Internal', async () => {
     stubApi([
       ...shellRoutes(),
