@@ -1,5 +1,5 @@
 import { type TUploadResponse, ZUploadResponse } from '@settle/shared/uploads';
-import { readCookie, XSRF_COOKIE, XSRF_HEADER } from '../../../lib/api-client';
+import { readCookie, toApiError, XSRF_COOKIE, XSRF_HEADER } from '../../../lib/api-client';
 import { getApiBase } from '../../../lib/public-config';
 
 /** A refused or failed upload: the server's text when it sent one, else null (the caller's generic message). */
@@ -62,6 +62,8 @@ export function uploadFile(options: {
         else reject(new UploadError(request.status, null));
         return;
       }
+      // An ended session or a server failure is handled by the app shell as for any other call.
+      toApiError(request.status, parseJson(request.responseText) ?? request.responseText, true);
       reject(new UploadError(request.status, serverTextOf(request.responseText)));
     });
     request.addEventListener('error', () => reject(new UploadError(0, null)));
