@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalFileStorage } from '../../adapters/file-storage/local-file-storage';
 import { openTestDatabase } from '../../test/test-database';
 import { type DatabaseHandle, queryRows } from '../client';
 import { seedDemo } from './seed-demo';
@@ -78,10 +82,19 @@ describe('demo data', () => {
     expect(facts!.note_authors).toBeGreaterThan(3);
   });
 
-  it('is deterministic: the same seed gives the same invoices', async () => {
+  it('is deterministic: the same seed gives the same invoices; with a storage, attachments are real files', async () => {
     const other = await openTestDatabase();
+    const folder = mkdtempSync(path.join(tmpdir(), 'settle-seed-'));
+    const storage = createLocalFileStorage(folder);
     try {
-      await seedDemo(other.db, { invoices: 1200, seed: 7, today });
+      await seedDemo(other.db, { invoices: 1200, seed: 7, today, storage });
+      const attachments = await queryRows<{ storage_key: string; size: number }>(
+        other.db,
+        sql`select u.storage_key, u.size::int as size from dispute_attachments a join uploads u on u.id = a.upload_id`,
+      );
+      expect(attachments.length).toBeGreaterThan(2);
+      for (const attachment of attachments)
+        expect(statSync(storage.pathOf(attachment.storage_key)).size).toBe(attachment.size);
       const fingerprint = sql`select md5(string_agg(inv_no || tran_currency_code || balance::text || dispute_amount::text, ',' order by tran_id)) as hash from invoices`;
       const disputeFingerprint = sql`select md5(string_agg(prob_no || style || status_code || disputed_amount::text, ',' order by prob_no)) as hash from disputes`;
       for (const query of [fingerprint, disputeFingerprint]) {
@@ -91,6 +104,7 @@ describe('demo data', () => {
       }
     } finally {
       await other.close();
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 
