@@ -185,6 +185,46 @@ describe('POST /dispute/0 by amount', () => {
   });
 });
 
+describe('what a dispute changes beyond itself', () => {
+  it('lowers what the cart pays (balance minus disputed) and a fully disputed invoice cannot be added', async () => {
+    const own = await account();
+    const partly = await own.invoice({ amount: '100.00' });
+    const fully = await own.invoice({ amount: '40.00' });
+    for (const [invoice, amount] of [
+      [partly, '25.00'],
+      [fully, '40.00'],
+    ] as const) {
+      const created = await own.client.post('/dispute/0', {
+        invNo: invoice.invNo,
+        style: 'other',
+        disputedAmount: amount,
+        reasonCode: 'PRICE',
+      });
+      expect(created.statusCode, created.body).toBe(200);
+    }
+    const added = (
+      await own.client.post('/payment/cart/add', {
+        custNo: own.customer.custNo,
+        currencyCode: 'USD',
+        invNo: [partly.invNo, fully.invNo],
+      })
+    ).json();
+    expect(added.added).toEqual([partly.invNo]);
+    expect(added.notAdded).toEqual([
+      { invNo: fully.invNo, tranId: fully.tranId, reason: REFUSAL_MESSAGES.FULLY_DISPUTED },
+    ]);
+    expect(added.cart.payments[0]).toMatchObject({ balance: '100.00', disputed: '25.00', payment: '75.00' });
+    // The dispute button's rule now refuses the invoice in the cart.
+    const again = await own.client.post('/dispute/0', {
+      invNo: partly.invNo,
+      style: 'other',
+      disputedAmount: '1.00',
+      reasonCode: 'PRICE',
+    });
+    expect(expectError(again, 400, 'DISPUTE_NOT_ALLOWED').message).toBe(REFUSAL_MESSAGES.IN_CART);
+  });
+});
+
 describe('POST /dispute/0 by line item', () => {
   it('holds count × price per line and their sum on the invoice', async () => {
     const own = await account();
