@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserForFile } from './support/browser';
@@ -36,6 +37,20 @@ async function undisputedInvoices(
   return found;
 }
 
+/**
+ * Accessibility of the screen as it is now: no axe violation (rule ids and targets listed when
+ * there are). Colour contrast is left out here: it fails on the app-wide theme (the primary shade's
+ * white button text, Mantine's dimmed grey), not on these screens, and the theme is another change.
+ */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).disableRules(['color-contrast']).analyze();
+  expect(
+    violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
+}
+
 async function chooseReason(page: Page, testId: string) {
   await page.getByTestId(testId).click();
   await page.getByRole('option').first().click();
@@ -58,6 +73,8 @@ describe('disputes', () => {
     // By line item, from the grid's row button: no dispute yet, so the create screen opens.
     await page.getByTestId(`row-dispute-${first!.invNo}`).click();
     await page.waitForURL(`**/dispute/${first!.invNo}`);
+    await page.getByTestId('dispute-create').waitFor();
+    await expectAccessible(page);
     await page.getByTestId(`dispute-count-${first!.line.lineNo}`).fill('1');
     await expect
       .poll(() => page.getByTestId(`dispute-amount-${first!.line.lineNo}`).textContent())
@@ -121,6 +138,7 @@ describe('disputes', () => {
     await expect
       .poll(kinds)
       .toEqual(expect.arrayContaining(['DISPUTE_ATTACHMENT_ADDED', 'DISPUTE_NOTE_ADDED', 'DISPUTE_OPENED']));
+    await expectAccessible(page);
     const order = await kinds();
     expect(order.indexOf('DISPUTE_ATTACHMENT_ADDED')).toBeLessThan(order.indexOf('DISPUTE_OPENED'));
     await api.request.dispose();
@@ -166,5 +184,6 @@ describe('disputes', () => {
     await expect.poll(() => page.getByTestId('dispute-reason-text').count()).toBe(1);
     expect(await page.getByTestId('dispute-reason-select').count()).toBe(0);
     expect(await page.getByTestId('dispute-add-note').count()).toBe(0);
+    await expectAccessible(page);
   });
 });
