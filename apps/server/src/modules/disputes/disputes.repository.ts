@@ -70,6 +70,11 @@ function scopeWhere(scope: DisputeScope, filter: SQL | undefined): SQL {
   return sql.join(conditions, sql` and `);
 }
 
+/**
+ * One page, ordered by an allow-listed field and then by id so that paging is stable. The page's
+ * ids are chosen first, on the disputes and invoices alone; names, reasons and the notes
+ * tooltip are then read for those rows only.
+ */
 export function findDisputePage(
   db: Db,
   options: {
@@ -84,12 +89,17 @@ export function findDisputePage(
   const sortColumn = DISPUTE_FIELDS[options.sort]?.column ?? sql.raw('d.created_at');
   const direction = sql.raw(options.dir === 'desc' ? 'desc' : 'asc');
   const nulls = sql.raw(options.dir === 'desc' ? 'nulls last' : 'nulls first');
+  const order = sql`${sortColumn} ${direction} ${nulls}, d.id ${direction}`;
   return queryRows<DisputeRecord>(
     db,
-    sql`select ${SELECT_DISPUTE} ${FROM_DISPUTE}
-        where ${scopeWhere(options.scope, options.filter)}
-        order by ${sortColumn} ${direction} ${nulls}, d.id ${direction}
-        limit ${options.limit} offset ${options.offset}`,
+    sql`with page as (
+          select d.id from disputes d left join invoices i on i.id = d.invoice_id
+          where ${scopeWhere(options.scope, options.filter)}
+          order by ${order}
+          limit ${options.limit} offset ${options.offset})
+        select ${SELECT_DISPUTE} ${FROM_DISPUTE}
+        where d.id in (select id from page)
+        order by ${order}`,
   );
 }
 
