@@ -12,6 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { TDispute } from '@settle/shared/disputes';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -63,6 +64,8 @@ function DisputeDetailView({
 }) {
   const { t } = useTranslation('disputes');
   const formatters = useFormatters();
+  // On a phone the labels go above their values: two columns leave the reason's dropdown no room.
+  const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const money = (value: string | null) => (value === null ? '—' : formatters.c2(value, dispute.currencyCode));
   const status = statusCodeOf(dispute.statusCode);
   const facts: Array<{ key: string; label: string; value: ReactNode }> = [
@@ -109,7 +112,7 @@ function DisputeDetailView({
         </Badge>
       </Group>
       <Paper withBorder p="md" radius="md">
-        <DataList orientation="horizontal" labelWidth={170} withDivider>
+        <DataList orientation={narrow ? 'vertical' : 'horizontal'} labelWidth={170} withDivider>
           {facts.map((fact) => (
             <DataList.Item key={fact.key}>
               <DataList.ItemLabel>{fact.label}</DataList.ItemLabel>
