@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZCurrencyCode, ZCustNo } from './accounts';
 import type { TGridColumn } from './columns';
 import { ZGridDirection, ZGridFilter, ZGridPage, ZGridPageSize } from './grid-query';
+import { ZLineItem } from './invoices';
 
 /**
  * The dispute contract. Call paths (under {api}):
@@ -93,15 +94,16 @@ export const ZDisputeAttachment = z
 export type TDisputeAttachment = z.infer<typeof ZDisputeAttachment>;
 
 /** A disputed line: the invoice's line with the count and amount this dispute holds on it. */
-export const ZDisputedItem = z.object({
+export const ZDisputedItem = ZLineItem.pick({
+  lineNo: true,
+  item: true,
+  description: true,
+  qtyShip: true,
+  price: true,
+  ext: true,
+  disputedCount: true,
+}).extend({
   lineItemId: z.number().int(),
-  lineNo: z.number().int(),
-  item: z.string(),
-  description: z.string(),
-  qtyShip: z.string(),
-  price: z.string(),
-  ext: z.string(),
-  disputedCount: z.string(),
   disputedAmt: z.string().nullable().meta({ description: 'Null without TR_USER.ALLOW_PROB_VIEW' }),
 });
 export type TDisputedItem = z.infer<typeof ZDisputedItem>;
