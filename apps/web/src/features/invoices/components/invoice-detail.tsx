@@ -197,7 +197,7 @@ function InvoiceDetailView(props: InvoiceDetailProps & { detail: TInvoiceDetail;
                 icon: <DisputeIcon size={16} />,
                 testId: 'detail-dispute',
                 onClick: () => void actions.dispute(invoice),
-                loading: actions.busy.has(invoice.invNo),
+                loading: actions.disputing === invoice.invNo,
               })
             : null}
           {action({

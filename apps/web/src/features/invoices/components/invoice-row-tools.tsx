@@ -53,7 +53,7 @@ export function InvoiceRowTools(props: {
             testId={`row-dispute-${row.invNo}`}
             onClick={() => void actions.dispute(row)}
             disabledReason={reasonOf(states.dispute)}
-            loading={actions.busy.has(row.invNo)}
+            loading={actions.disputing === row.invNo}
           />
         ) : null;
       case 'promise': {

@@ -28,6 +28,8 @@ export interface InvoiceActions {
   print: (rows: TInvoiceRow[]) => void;
   addToCart: (rows: TInvoiceRow[]) => Promise<void>;
   dispute: (row: TInvoiceRow) => Promise<void>;
+  /** The invoice whose disputes are being looked up, for its button's spinner. */
+  disputing: string | null;
   /** The invoice numbers with a call under way, for the buttons' spinners. */
   busy: ReadonlySet<string>;
   /** The promise modal: render it once next to the buttons. */
@@ -55,6 +57,7 @@ export function useInvoiceActions(options: {
     null,
   );
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
+  const [disputing, setDisputing] = useState<string | null>(null);
 
   const hasSelection = (rows: TInvoiceRow[]) => {
     if (rows.length > 0) return true;
@@ -158,11 +161,11 @@ export function useInvoiceActions(options: {
 
   const dispute = async (row: TInvoiceRow) => {
     if (!options.onDispute) return;
-    setBusy(new Set([row.invNo]));
+    setDisputing(row.invNo);
     try {
       await options.onDispute(row.invNo);
     } finally {
-      setBusy(new Set());
+      setDisputing(null);
     }
   };
 
@@ -178,5 +181,5 @@ export function useInvoiceActions(options: {
     />
   );
 
-  return { promise, removePromise, print, addToCart, dispute, busy, modal };
+  return { promise, removePromise, print, addToCart, dispute, disputing, busy, modal };
 }
