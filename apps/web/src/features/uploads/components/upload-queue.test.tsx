@@ -153,4 +153,12 @@ describe('UploadQueue', () => {
     expect(item(0)).toHaveAttribute('data-status', 'failed');
     expect(onUploaded).not.toHaveBeenCalled();
   });
+
+  it('signs the user out when the session ended during an upload, as any other call does', async () => {
+    uploadApi(() => ({ status: 401, body: errorBody(401, 'SESSION_EXPIRED', 'Your session has expired') }));
+    const { user } = renderQueue();
+    await user.upload(await screen.findByTestId('upload-input'), [file('scan.pdf', 100)]);
+    await user.click(screen.getByTestId('upload-start'));
+    await waitFor(() => expect(localStorage.getItem('userData')).toBeNull());
+  });
 });
