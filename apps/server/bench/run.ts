@@ -7,6 +7,7 @@ import { loadConfig } from '../src/config';
 import { openDatabase, queryRows } from '../src/db/client';
 import { seedDemo } from '../src/db/seed/seed-demo';
 import { createServices } from '../src/services';
+import { insertBulkDisputes } from './bulk-disputes';
 import { insertBulkInvoices } from './bulk-invoices';
 import { benchExports, benchInvoicePdf } from './export-bench';
 import { benchFilters } from './filter-bench';
@@ -33,6 +34,7 @@ async function main() {
     let started = performance.now();
     await seedDemo(db, { invoices: 2000, seed: 1, today: new Date() });
     await insertBulkInvoices(db, invoiceCount);
+    await insertBulkDisputes(db);
     const [count] = await queryRows<{ count: number }>(db, sql`select count(*)::int as count from invoices`);
     console.log(`seeded ${count!.count} invoices in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
@@ -72,6 +74,26 @@ async function main() {
       services.invoices.list(session, { status: 'O', page: 1000, pageSize: 50, sort: 'dueDate', dir: 'asc' }),
     );
     console.log(`grid page 1000 of 50 by due date: ${describeTimes(deep)}`);
+    const [disputeScope] = await queryRows<{ count: number; total: number }>(
+      db,
+      sql`select count(*) filter (where c.cust_no = 'C10001' and d.currency_code = 'USD')::int as count, count(*)::int as total
+          from disputes d join customers c on c.id = d.customer_id`,
+    );
+    console.log(
+      `dispute grid scope (C10001, USD): ${disputeScope!.count} disputes of ${disputeScope!.total}`,
+    );
+    const disputeSorts = ['createdOn', 'disputedAmount', 'invNo', 'dueDate'] as const;
+    const disputeGrid = await timeIt(runs, (run) =>
+      services.disputes.list(session, {
+        page: 1 + (run % 20),
+        pageSize: 50,
+        sort: disputeSorts[run % disputeSorts.length]!,
+        dir: run % 2 ? 'desc' : 'asc',
+      }),
+    );
+    console.log(
+      `dispute grid page of 50 (sorts ${disputeSorts.join(', ')}, pages 1-20): ${describeTimes(disputeGrid)}`,
+    );
     await benchFilters({ services, session, runs });
     await benchExports({ services, session });
     const demoInvoices = await queryRows<{ inv_no: string }>(

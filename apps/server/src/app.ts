@@ -1,4 +1,6 @@
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import { MAX_UPLOAD_QUEUE } from '@settle/shared/rules/uploads';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
@@ -6,6 +8,7 @@ import { type DatabaseHandle, openDatabase } from './db/client';
 import { createAdjustableClock } from './lib/clock';
 import { accountSetupRoutes } from './modules/account-setup/account-setup.routes';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { activityRoutes } from './modules/activity/activity.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { pinStepRoutes } from './modules/auth/pin-step.routes';
@@ -14,6 +17,7 @@ import { cartRoutes } from './modules/cart/cart.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { outboxRoutes } from './modules/couriers/outbox.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { disputesRoutes } from './modules/disputes/disputes.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { exportsRoutes } from './modules/exports/exports.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -23,6 +27,7 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { ssoRoutes } from './modules/sso/sso.routes';
 import { testClockRoutes } from './modules/test-clock/test-clock.routes';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -117,6 +122,18 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   healthRoutes(app, { health: createHealthService(database) });
   await app.register(
     async (api) => {
+      // One more file than allowed, so that the service sees the 11th and refuses with its message.
+      await api.register(multipart, {
+        limits: {
+          files: MAX_UPLOAD_QUEUE + 1,
+          fileSize: config.uploads.maxFileMb * 1024 * 1024 + 1,
+          fields: 10,
+          parts: MAX_UPLOAD_QUEUE + 11,
+        },
+        throwFileSizeLimit: false,
+        // Names arrive as sent, so that one carrying a path is refused rather than silently cut.
+        preservePath: true,
+      });
       configRoutes(api, deps);
       authRoutes(api, deps);
       signInHelpRoutes(api, deps);
@@ -131,6 +148,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       exportsRoutes(api, deps);
       cartRoutes(api, deps);
       searchRoutes(api, deps);
+      activityRoutes(api, deps);
+      disputesRoutes(api, deps);
+      uploadsRoutes(api, deps);
       helpRoutes(api);
       if (testClock) testClockRoutes(api, { clock: testClock });
     },

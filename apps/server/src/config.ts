@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { serverRoot } from './lib/package-root';
@@ -58,6 +60,9 @@ const ZEnvironment = z.object({
   VIEWER_MODE: z.enum(['pdf', 'html', 'external']).default('pdf'),
   VIEWER_EXTERNAL_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) address' }).optional(),
   PROMISE_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  UPLOAD_MAX_FILE_MB: z.coerce.number().int().min(1).max(1024).default(50),
+  /** Where uploaded files are kept; DATA_DIR/uploads when unset (a temporary folder for DATA_DIR=memory://). */
+  UPLOAD_DIR: z.string().min(1).optional(),
   SEARCH_APPLY_IMMEDIATE: z.enum(['true', 'false']).default('true'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   ALLOWED_HOSTS: z
@@ -126,6 +131,7 @@ export type AppConfig = {
   searchApplyImmediate: 'true' | 'false';
   /** How far ahead a promise's follow-up date may be. */
   promiseMaxDays: number;
+  uploads: { maxFileMb: number; dir: string };
   env: 'development' | 'production' | 'test';
   /** Lower-cased host or host:port entries the API answers to; empty means any. */
   allowedHosts: string[];
@@ -162,6 +168,13 @@ export type AppConfig = {
 
 /** DATA_DIR for a throw-away instance (tests): nothing is written to disk. */
 export const IN_MEMORY = 'memory://';
+
+function uploadDir(configured: string | undefined, dataDir: string): string {
+  if (configured) return path.resolve(configured);
+  // A throw-away instance keeps its files in a throw-away folder of its own.
+  if (dataDir === IN_MEMORY) return path.join(os.tmpdir(), `settle-uploads-${process.pid}-${randomUUID()}`);
+  return path.join(path.resolve(dataDir), 'uploads');
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -202,6 +215,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     viewer: { startZoom: env.VIEWER_START_ZOOM, mode: env.VIEWER_MODE, externalUrl: env.VIEWER_EXTERNAL_URL },
     searchApplyImmediate: env.SEARCH_APPLY_IMMEDIATE,
     promiseMaxDays: env.PROMISE_MAX_DAYS,
+    uploads: { maxFileMb: env.UPLOAD_MAX_FILE_MB, dir: uploadDir(env.UPLOAD_DIR, env.DATA_DIR) },
     env: env.NODE_ENV,
     allowedHosts: (env.ALLOWED_HOSTS ?? '')
       .split(',')

@@ -1,3 +1,4 @@
+import { createLocalFileStorage } from './adapters/file-storage/local-file-storage';
 import { adminSocketPath, startAdminSocket } from './admin/admin-socket';
 import { runAdminCommand } from './admin/command-list';
 import { buildApp } from './app';
@@ -25,7 +26,10 @@ async function main() {
 
   const app = await buildApp(config);
   if (config.seedDemoData) {
-    const seeded = await seedDemoDataIfEmpty(app.database.db, { log: (line) => app.log.info(line) });
+    const seeded = await seedDemoDataIfEmpty(app.database.db, {
+      log: (line) => app.log.info(line),
+      storage: createLocalFileStorage(config.uploads.dir),
+    });
     if (seeded) app.log.info(`demo data ready: ${seeded.customers} customers, ${seeded.invoices} invoices`);
     if (seeded)
       app.log.info(`demo registration link: ${await app.services.accountSetup.demoRegistrationLink()}`);

@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { CourierLogger } from './adapters/courier-messages';
 import { type Couriers, createCouriers } from './adapters/couriers';
+import type { FileStorage } from './adapters/file-storage/file-storage';
+import { createLocalFileStorage } from './adapters/file-storage/local-file-storage';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { Clock } from './lib/clock';
 import { createSealer } from './lib/sealed-values';
 import { createAccountSetupService } from './modules/account-setup/account-setup.service';
 import { createAccountsService } from './modules/accounts/accounts.service';
+import { createActivityService } from './modules/activity/activity.service';
 import { createAccountTokens } from './modules/auth/account-tokens';
 import { createAuthService } from './modules/auth/auth.service';
 import { createKeyed } from './modules/auth/auth-secret';
@@ -23,6 +26,10 @@ import { type CartService, createCartService } from './modules/cart/cart.service
 import { createPublicConfigService } from './modules/config/config.service';
 import { createOutboxService } from './modules/couriers/outbox.service';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { createDisputeCreateService } from './modules/disputes/dispute-create.service';
+import { DISPUTE_FIELDS } from './modules/disputes/dispute-fields';
+import { createDisputeUpdateService } from './modules/disputes/dispute-update.service';
+import { createDisputesService } from './modules/disputes/disputes.service';
 import { createExportsService } from './modules/exports/exports.service';
 import { INVOICE_FIELDS } from './modules/invoices/invoice-fields';
 import { createInvoicesService } from './modules/invoices/invoices.service';
@@ -30,6 +37,7 @@ import { createPromisesService } from './modules/invoices/promises.service';
 import { createColumnPreferencesService } from './modules/preferences/column-preferences.service';
 import { createSavedSearchesService } from './modules/search/saved-searches.service';
 import { createSsoService } from './modules/sso/sso.service';
+import { createUploadsService } from './modules/uploads/uploads.service';
 
 export type ServiceOptions = {
   /** The key of sign-in HMACs (see auth-secret.ts); a random one when omitted (scripts, benchmarks). */
@@ -41,6 +49,8 @@ export type ServiceOptions = {
   couriers?: Couriers;
   /** What "now" is for the sessions' time-outs; the system clock when omitted (see lib/clock.ts). */
   clock?: Clock;
+  /** Where uploads are kept; a directory under the configured upload folder when omitted. */
+  fileStorage?: FileStorage;
 };
 
 const SILENT: CourierLogger = { info: () => {}, warn: () => {}, error: () => {} };
@@ -95,11 +105,21 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
   const outbox = createOutboxService(db);
   const dashboard = createDashboardService(db, accounts);
   const invoices = createInvoicesService(db, accounts);
-  const promises = createPromisesService(db, accounts, { maxDays: config.promiseMaxDays });
-  cart = createCartService(db, accounts, invoices);
-  const exports = createExportsService({ invoices, accounts });
+  const activity = createActivityService(db, accounts);
+  const promises = createPromisesService(db, accounts, activity, { maxDays: config.promiseMaxDays });
+  cart = createCartService(db, accounts, invoices, activity);
+  const fileStorage = options.fileStorage ?? createLocalFileStorage(config.uploads.dir);
+  const uploads = createUploadsService(db, accounts, fileStorage, { maxFileMb: config.uploads.maxFileMb });
+  const disputes = createDisputesService(db, accounts, uploads);
+  const disputeDeps = { accounts, invoices, uploads, activity, disputes };
+  const disputeCreate = createDisputeCreateService(db, disputeDeps);
+  const disputeUpdate = createDisputeUpdateService(db, disputeDeps);
+  const exports = createExportsService({ invoices, accounts, disputes });
   const columnPreferences = createColumnPreferencesService(db);
-  const savedSearches = createSavedSearchesService(db, { invoices: INVOICE_FIELDS });
+  const savedSearches = createSavedSearchesService(db, {
+    invoices: INVOICE_FIELDS,
+    disputes: DISPUTE_FIELDS,
+  });
   return {
     sealer,
     captcha,
@@ -125,6 +145,11 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
     cart,
     columnPreferences,
     savedSearches,
+    activity,
+    uploads,
+    disputes,
+    disputeCreate,
+    disputeUpdate,
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZCurrencyCode, ZCustNo } from './accounts';
 import type { TGridColumn } from './columns';
+import { ZGridDirection, ZGridFilter, ZGridPage, ZGridPageSize } from './grid-query';
 
 export const ZInvoiceStatus = z.enum(['O', 'C'], { message: 'status is O (open) or C (closed)' });
 export type TInvoiceStatus = z.infer<typeof ZInvoiceStatus>;
@@ -53,22 +54,15 @@ export const INVOICE_SORT_FIELDS = [
 ] as const;
 export const ZInvoiceSortField = z.enum(INVOICE_SORT_FIELDS, { message: 'Not a sortable invoice field' });
 
-export const MAX_PAGE_SIZE = 200;
-
 export const ZInvoiceListQuery = z.object({
   custNo: ZCustNo.optional().meta({ description: "Defaults to the session's current customer" }),
   currencyCode: ZCurrencyCode.optional().meta({ description: "Defaults to the session's current currency" }),
   status: ZInvoiceStatus.default('O'),
-  page: z.coerce.number().int().min(1, 'page starts at 1').default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_PAGE_SIZE, `pageSize is at most ${MAX_PAGE_SIZE}`)
-    .default(50),
+  page: ZGridPage,
+  pageSize: ZGridPageSize,
   sort: ZInvoiceSortField.default('dueDate'),
-  dir: z.enum(['asc', 'desc']).default('asc'),
-  filter: z.string().max(4000, 'The filter has at most 4000 characters').optional().meta({
+  dir: ZGridDirection.default('asc'),
+  filter: ZGridFilter.meta({
     description: "Advanced filter in the specification's query-string dialect ($filter)",
   }),
 });

@@ -3,6 +3,7 @@ import { ALL_PRIVILEGES } from '@settle/shared/privileges';
 import type { Db } from '../db/client';
 import { paymentCartLines, paymentCarts } from '../db/schema/carts';
 import { customers } from '../db/schema/customers';
+import { disputeReasonCodes } from '../db/schema/disputes';
 import { invoiceLineItems, invoices } from '../db/schema/invoices';
 import { currencies, legalTemplates, tenants } from '../db/schema/tenants';
 import { userCustomers, userRoles, users } from '../db/schema/users';
@@ -177,4 +178,20 @@ export async function buildLineItems(
       })),
     )
     .returning();
+}
+
+/** The tenant's dispute reason codes: PRICE, DAMAGED and QTY unless told. */
+export async function buildReasonCodes(
+  db: Db,
+  tenantId: number,
+  codes: ReadonlyArray<{ code: string; description: string }> = [
+    { code: 'PRICE', description: 'Price difference' },
+    { code: 'DAMAGED', description: 'Damaged goods' },
+    { code: 'QTY', description: 'Quantity short' },
+  ],
+) {
+  await db
+    .insert(disputeReasonCodes)
+    .values(codes.map((code, position) => ({ tenantId, position, ...code })))
+    .onConflictDoNothing();
 }

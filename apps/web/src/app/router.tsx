@@ -62,8 +62,26 @@ export const appRoutes: RouteObject[] = [
             lazy: () =>
               import('./routes/payment-cart-route').then((m) => ({ Component: m.PaymentCartRoute })),
           },
-          // The disputes screens are another issue: the grid's dispute links land here meanwhile.
-          { path: '/dispute/:invNo', element: <ComingSoonRoute titleKey="nav.disputes" /> },
+          {
+            path: '/dispute/:invNo',
+            lazy: () =>
+              import('./routes/dispute-create-route').then((m) => ({ Component: m.DisputeCreateRoute })),
+          },
+          {
+            path: '/dispute/:invNo/:probId/:tranId?',
+            lazy: () =>
+              import('./routes/dispute-detail-route').then((m) => ({ Component: m.DisputeDetailRoute })),
+          },
+          {
+            path: '/disputebyinvoices/:invNo',
+            lazy: () =>
+              import('./routes/invoice-disputes-route').then((m) => ({ Component: m.InvoiceDisputesRoute })),
+          },
+          {
+            path: '/custDispute/:custNo/:probId',
+            lazy: () =>
+              import('./routes/customer-dispute-route').then((m) => ({ Component: m.CustomerDisputeRoute })),
+          },
           { path: '/payments', element: <ComingSoonRoute titleKey="nav.payments" /> },
           { path: '/disputes', element: <ComingSoonRoute titleKey="nav.disputes" /> },
         ],

@@ -122,11 +122,15 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function toApiError(
+/**
+ * An error answer as an ApiError, telling the app shell first when it ends the session or is a
+ * server failure. Exported for the calls that cannot go through fetch (uploads, for their progress).
+ */
+export function toApiError(
   status: number,
   payload: unknown,
   sessionAware: boolean,
-  showsOwnFailure: boolean,
+  showsOwnFailure = false,
 ): ApiError {
   const parsed = ZErrorResponse.safeParse(payload);
   const error = parsed.success

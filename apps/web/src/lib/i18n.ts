@@ -2,9 +2,11 @@ import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enAccountSetup from '../locales/en/accountSetup.json';
 import enAccounts from '../locales/en/accounts.json';
+import enActivity from '../locales/en/activity.json';
 import enAuth from '../locales/en/auth.json';
 import enCart from '../locales/en/cart.json';
 import enCommon from '../locales/en/common.json';
+import enDisputes from '../locales/en/disputes.json';
 import enDocuments from '../locales/en/documents.json';
 import enErrors from '../locales/en/errors.json';
 import enHelp from '../locales/en/help.json';
@@ -12,11 +14,14 @@ import enHome from '../locales/en/home.json';
 import enInvoices from '../locales/en/invoices.json';
 import enSearch from '../locales/en/search.json';
 import enSso from '../locales/en/sso.json';
+import enUploads from '../locales/en/uploads.json';
 import frAccountSetup from '../locales/fr/accountSetup.json';
 import frAccounts from '../locales/fr/accounts.json';
+import frActivity from '../locales/fr/activity.json';
 import frAuth from '../locales/fr/auth.json';
 import frCart from '../locales/fr/cart.json';
 import frCommon from '../locales/fr/common.json';
+import frDisputes from '../locales/fr/disputes.json';
 import frDocuments from '../locales/fr/documents.json';
 import frErrors from '../locales/fr/errors.json';
 import frHelp from '../locales/fr/help.json';
@@ -24,6 +29,7 @@ import frHome from '../locales/fr/home.json';
 import frInvoices from '../locales/fr/invoices.json';
 import frSearch from '../locales/fr/search.json';
 import frSso from '../locales/fr/sso.json';
+import frUploads from '../locales/fr/uploads.json';
 import type { TLanguage } from './language';
 
 export const resources = {
@@ -40,6 +46,9 @@ export const resources = {
     accountSetup: enAccountSetup,
     sso: enSso,
     help: enHelp,
+    disputes: enDisputes,
+    uploads: enUploads,
+    activity: enActivity,
   },
   fr: {
     common: frCommon,
@@ -54,6 +63,9 @@ export const resources = {
     accountSetup: frAccountSetup,
     sso: frSso,
     help: frHelp,
+    disputes: frDisputes,
+    uploads: frUploads,
+    activity: frActivity,
   },
 } as const;
 

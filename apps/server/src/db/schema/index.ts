@@ -1,11 +1,14 @@
 // The one list drizzle-kit and the client need; the app imports the domain files directly.
 
 export * from './access';
+export * from './activity';
 export * from './carts';
 export * from './contacts';
 export * from './customers';
+export * from './disputes';
 export * from './invoices';
 export * from './preferences';
 export * from './sessions';
 export * from './tenants';
+export * from './uploads';
 export * from './users';

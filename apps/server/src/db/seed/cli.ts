@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { createLocalFileStorage } from '../../adapters/file-storage/local-file-storage';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../client';
 import { seedDemo } from './seed-demo';
@@ -36,9 +37,10 @@ async function main() {
     seed: Number(values.seed),
     today: new Date(),
     log: (line) => console.log(line),
+    storage: createLocalFileStorage(config.uploads.dir),
   });
   console.log(
-    `Seeded ${result.customers} customers, ${result.users} users, ${result.invoices} invoices, ${result.lineItems} line items in ${Math.round(performance.now() - started)} ms (${database.kind}).`,
+    `Seeded ${result.customers} customers, ${result.users} users, ${result.invoices} invoices, ${result.lineItems} line items, ${result.disputes} disputes in ${Math.round(performance.now() - started)} ms (${database.kind}).`,
   );
   await database.close();
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { FileStorage } from '../../adapters/file-storage/file-storage';
 import { hashPassword } from '../../modules/auth/password';
 import type { Db } from '../client';
 import { customers } from '../schema/customers';
@@ -14,6 +15,7 @@ import {
   PRIVACY_POLICY,
 } from './demo-catalogue';
 import { seedDemoContacts } from './demo-contacts';
+import { seedDemoDisputes } from './demo-disputes';
 import { seedSsoDemoTenant } from './demo-sso-tenant';
 import { DEMO_USERS } from './demo-users';
 import { epochDay, generateInvoice, invoiceRow } from './generate-invoices';
@@ -24,9 +26,17 @@ export type SeedOptions = {
   seed: number;
   today: Date;
   log?: (line: string) => void;
+  /** Where the demo's dispute attachments are written; without it the demo has none. */
+  storage?: FileStorage;
 };
 
-export type SeedResult = { customers: number; users: number; invoices: number; lineItems: number };
+export type SeedResult = {
+  customers: number;
+  users: number;
+  invoices: number;
+  lineItems: number;
+  disputes: number;
+};
 
 const BATCH = 500;
 
@@ -155,9 +165,22 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     if ((start / BATCH) % 20 === 19) log(`seeded ${start + count} of ${options.invoices} invoices`);
   }
 
+  const disputeCount = await seedDemoDisputes(db, {
+    tenantId: tenant.id,
+    random,
+    today: options.today,
+    storage: options.storage,
+    customerLevel: ['C10001', 'C10005'].flatMap((custNo) => customerByNo.get(custNo)?.id ?? []),
+  });
   await seedSsoDemoTenant(db, { seed: options.seed, today: options.today });
   await db.execute(sql`vacuum analyze`);
-  return { customers: customerRows.length, users: DEMO_USERS.length, invoices: options.invoices, lineItems };
+  return {
+    customers: customerRows.length,
+    users: DEMO_USERS.length,
+    invoices: options.invoices,
+    lineItems,
+    disputes: disputeCount,
+  };
 }
 
 /** The pair whose share of the total weight the ticket falls in. */

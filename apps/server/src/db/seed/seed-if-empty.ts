@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { FileStorage } from '../../adapters/file-storage/file-storage';
 import { type Db, queryRows } from '../client';
 import { type SeedResult, seedDemo } from './seed-demo';
 
@@ -13,7 +14,7 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 /** The start command's first-run step: demo data only into an empty database. */
 export async function seedDemoDataIfEmpty(
   db: Db,
-  options: { log: (line: string) => void },
+  options: { log: (line: string) => void; storage?: FileStorage },
 ): Promise<SeedResult | null> {
   if (!(await isDatabaseEmpty(db))) return null;
   options.log('empty database: generating demo data');
@@ -22,5 +23,6 @@ export async function seedDemoDataIfEmpty(
     seed: DEFAULT_DEMO_SEED,
     today: new Date(),
     log: options.log,
+    storage: options.storage,
   });
 }

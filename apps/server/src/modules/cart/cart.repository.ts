@@ -54,21 +54,29 @@ export function findCartLines(db: Db, cartId: number): Promise<CartLineRecord[]>
   );
 }
 
-export async function addLines(db: Db, cartId: number, invoiceIds: number[]): Promise<void> {
-  if (invoiceIds.length === 0) return;
-  await db
+/** Adds lines; answers the invoice ids that were not in the cart yet. */
+export async function addLines(db: Db, cartId: number, invoiceIds: number[]): Promise<number[]> {
+  if (invoiceIds.length === 0) return [];
+  const added = await db
     .insert(paymentCartLines)
     .values(invoiceIds.map((invoiceId) => ({ cartId, invoiceId })))
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ invoiceId: paymentCartLines.invoiceId });
   await db.update(paymentCarts).set({ updatedAt: new Date() }).where(eq(paymentCarts.id, cartId));
+  return added.map((row) => row.invoiceId);
 }
 
-export async function removeLines(db: Db, cartId: number, invoiceIds?: number[]): Promise<void> {
+/** Removes the given lines (all when no ids); answers the invoice ids actually removed. */
+export async function removeLines(db: Db, cartId: number, invoiceIds?: number[]): Promise<number[]> {
   const condition = invoiceIds
     ? and(eq(paymentCartLines.cartId, cartId), inArray(paymentCartLines.invoiceId, invoiceIds))
     : eq(paymentCartLines.cartId, cartId);
-  if (invoiceIds?.length === 0) return;
-  await db.delete(paymentCartLines).where(condition);
+  if (invoiceIds?.length === 0) return [];
+  const removed = await db
+    .delete(paymentCartLines)
+    .where(condition)
+    .returning({ invoiceId: paymentCartLines.invoiceId });
+  return removed.map((row) => row.invoiceId);
 }
 
 /** Lines of every cart of the user for one customer (all currencies), for synchronisation. */

@@ -8,6 +8,7 @@ import {
 } from '@settle/shared/rules/invoices';
 import type { Db } from '../../db/client';
 import type { AccountsService } from '../accounts/accounts.service';
+import type { ActivityEntry, ActivityService } from '../activity/activity.service';
 import type { SessionContext } from '../auth/session.service';
 import { resolveCustomerScope } from '../invoices/invoice-scope';
 import type { InvoicesService } from '../invoices/invoices.service';
@@ -38,12 +39,31 @@ function toCart(custNo: string, currencyCode: string, lines: repository.CartLine
   };
 }
 
+function cartEntries(
+  owner: repository.CartOwner,
+  invoiceIds: number[],
+  kind: 'CART_ADDED' | 'CART_REMOVED',
+): ActivityEntry[] {
+  return invoiceIds.map((invoiceId) => ({
+    tenantId: owner.tenantId,
+    customerId: owner.customerId,
+    invoiceId,
+    kind,
+    details: { currencyCode: owner.currencyCode },
+  }));
+}
+
 /** A line stays payable while its invoice is open with a nonzero balance. */
 function isPayable(line: repository.CartLineRecord): boolean {
   return line.status === 'O' && toMinorUnits(line.balance) !== 0;
 }
 
-export function createCartService(db: Db, accounts: AccountsService, invoices: InvoicesService) {
+export function createCartService(
+  db: Db,
+  accounts: AccountsService,
+  invoices: InvoicesService,
+  activity: ActivityService,
+) {
   async function ownerOf(session: SessionContext, request: { custNo: string; currencyCode: string }) {
     const { customer, currencyCode } = await resolveCustomerScope(accounts, session, request);
     return {
@@ -55,6 +75,19 @@ export function createCartService(db: Db, accounts: AccountsService, invoices: I
   async function load(custNo: string, owner: repository.CartOwner): Promise<TPaymentCart> {
     const cartId = await repository.findCartId(db, owner);
     return toCart(custNo, owner.currencyCode, cartId ? await repository.findCartLines(db, cartId) : []);
+  }
+
+  /** Removes lines (all when no ids) and records each removal in the invoice's activity, in one transaction. */
+  async function removeAndRecord(
+    session: SessionContext,
+    owner: repository.CartOwner,
+    cartId: number,
+    invoiceIds?: number[],
+  ) {
+    await db.transaction(async (tx) => {
+      const removed = await repository.removeLines(tx, cartId, invoiceIds);
+      await activity.record(tx, session, cartEntries(owner, removed, 'CART_REMOVED'));
+    });
   }
 
   return {
@@ -102,12 +135,15 @@ export function createCartService(db: Db, accounts: AccountsService, invoices: I
         else notAdded.push({ invNo, tranId: row.tranId, reason: REFUSAL_MESSAGES[result.reason] });
       }
       if (accepted.length > 0) {
-        const cartId = await repository.ensureCart(db, owner);
-        await repository.addLines(
-          db,
-          cartId,
-          accepted.map((row) => row.id),
-        );
+        await db.transaction(async (tx) => {
+          const cartId = await repository.ensureCart(tx, owner);
+          const added = await repository.addLines(
+            tx,
+            cartId,
+            accepted.map((row) => row.id),
+          );
+          await activity.record(tx, session, cartEntries(owner, added, 'CART_ADDED'));
+        });
       }
       return {
         cart: await load(customer.custNo, owner),
@@ -131,7 +167,7 @@ export function createCartService(db: Db, accounts: AccountsService, invoices: I
         const ids = lines
           .filter((line) => request.invNo.includes(line.inv_no))
           .map((line) => line.invoice_id);
-        await repository.removeLines(db, cartId, ids);
+        await removeAndRecord(session, owner, cartId, ids);
       }
       return load(customer.custNo, owner);
     },
@@ -139,7 +175,7 @@ export function createCartService(db: Db, accounts: AccountsService, invoices: I
     async empty(session: SessionContext, request: { custNo: string; currencyCode: string }) {
       const { customer, owner } = await ownerOf(session, request);
       const cartId = await repository.findCartId(db, owner);
-      if (cartId) await repository.removeLines(db, cartId);
+      if (cartId) await removeAndRecord(session, owner, cartId);
       return load(customer.custNo, owner);
     },
 

@@ -1,5 +1,4 @@
 import { isCalendarDate, utcMidnight } from '@settle/shared/calendar-date';
-import type { TInvoiceRow } from '@settle/shared/invoices';
 import { badRequest } from '../../lib/app-error';
 import { INVOICE_COLUMNS } from '../invoices/invoice-columns';
 import { type FieldType, INVOICE_FIELDS } from '../invoices/invoice-fields';
@@ -16,10 +15,20 @@ export const DEFAULT_EXPORT_COLUMNS = [
   'poNumber',
 ] as const;
 
-type RowField = keyof TInvoiceRow & keyof typeof INVOICE_FIELDS;
+/** A row as an export reads it: a grid row of any list, by field name. */
+export type ExportRow = Readonly<Record<string, unknown>>;
+
+/** What an exportable grid offers: its fields with their types, the default columns, the titles. */
+export type ExportGrid = {
+  fields: Readonly<Record<string, { type: FieldType }>>;
+  defaults: readonly string[];
+  titleOf: (field: string) => string;
+  /** Named in the refusal of an unknown column ("Not an invoice field"). */
+  noun: string;
+};
 
 export type ExportColumn = {
-  field: RowField;
+  field: string;
   title: string;
   type: FieldType;
   /** Width in characters (Excel's unit); the grid PDF uses it as a relative weight. */
@@ -42,35 +51,41 @@ const TYPE_WIDTHS: Record<FieldType, number> = {
   enum: 12,
 };
 
-function columnOf(field: RowField): ExportColumn {
-  const type = INVOICE_FIELDS[field]!.type;
-  const title =
-    INVOICE_COLUMNS.find((column) => column.field === field)?.title ?? EXTRA_TITLES[field] ?? field;
-  return { field, title, type, width: Math.max(TYPE_WIDTHS[type], title.length + 8) };
-}
+export const INVOICE_EXPORT_GRID: ExportGrid = {
+  fields: INVOICE_FIELDS,
+  defaults: DEFAULT_EXPORT_COLUMNS,
+  titleOf: (field) =>
+    INVOICE_COLUMNS.find((column) => column.field === field)?.title ?? EXTRA_TITLES[field] ?? field,
+  noun: 'invoice',
+};
 
-function isRowField(name: string): name is RowField {
-  return Object.hasOwn(INVOICE_FIELDS, name);
+function columnOf(grid: ExportGrid, field: string): ExportColumn {
+  const type = grid.fields[field]!.type;
+  const title = grid.titleOf(field);
+  return { field, title, type, width: Math.max(TYPE_WIDTHS[type], title.length + 8) };
 }
 
 /**
  * The `columns` query (comma-separated field names) as export columns, in the order
  * given; only the invoice fields a filter or the grid can name are allowed.
  */
-export function parseExportColumns(text: string | undefined): ExportColumn[] {
+export function parseExportColumns(
+  text: string | undefined,
+  grid: ExportGrid = INVOICE_EXPORT_GRID,
+): ExportColumn[] {
   const names = (text ?? '')
     .split(',')
     .map((name) => name.trim())
     .filter(Boolean);
-  if (names.length === 0) return DEFAULT_EXPORT_COLUMNS.map(columnOf);
-  const unknown = names.filter((name) => !isRowField(name));
+  if (names.length === 0) return grid.defaults.map((field) => columnOf(grid, field));
+  const unknown = names.filter((name) => !Object.hasOwn(grid.fields, name));
   if (unknown.length > 0) {
     throw badRequest(
-      `Unknown export column${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Choose from ${Object.keys(INVOICE_FIELDS).join(', ')}.`,
-      [{ field: 'querystring.columns', message: `Not an invoice field: ${unknown.join(', ')}` }],
+      `Unknown export column${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Choose from ${Object.keys(grid.fields).join(', ')}.`,
+      [{ field: 'querystring.columns', message: `Not an ${grid.noun} field: ${unknown.join(', ')}` }],
     );
   }
-  return [...new Set(names)].filter(isRowField).map(columnOf);
+  return [...new Set(names)].map((field) => columnOf(grid, field));
 }
 
 /** A column header; amounts name their currency, since the cells hold bare numbers. */
@@ -85,7 +100,7 @@ export function toCalendarDate(isoDate: string): Date | null {
 }
 
 /** The typed value of a cell: numbers for amounts, dates for dates, Yes/No for flags. */
-export function cellValue(column: ExportColumn, row: TInvoiceRow): CellValue {
+export function cellValue(column: ExportColumn, row: ExportRow): CellValue {
   const value = row[column.field];
   if (value === null || value === undefined) return null;
   switch (column.type) {

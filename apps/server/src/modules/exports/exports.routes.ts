@@ -1,3 +1,4 @@
+import { ZDisputeListQuery } from '@settle/shared/disputes';
 import { ZErrorResponse } from '@settle/shared/errors';
 import { ZInvoiceListQuery } from '@settle/shared/invoices';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -8,11 +9,26 @@ import type { Services } from '../../services';
 import { type ExportFile, PDF_EXPORT_MAX_ROWS } from './exports.service';
 import { XLSX_CONTENT_TYPE } from './invoice-xlsx';
 
+const ZExportScope = z
+  .enum(['page', 'all'], { message: 'scope is page or all' })
+  .default('page')
+  .meta({ description: 'page: the rows of page/pageSize; all: every row that matches' });
+
+export const ZDisputeExportQuery = ZDisputeListQuery.extend({
+  scope: ZExportScope,
+  columns: z
+    .string()
+    .max(1000)
+    .optional()
+    .meta({
+      description:
+        'Comma-separated dispute fields in the wanted order (probNo, invNo, invoiceDate, dueDate, originalAmount, ' +
+        'disputedAmount, status, reasonDisplay, createdOn); defaults to the grid columns',
+    }),
+});
+
 export const ZInvoiceExportQuery = ZInvoiceListQuery.extend({
-  scope: z
-    .enum(['page', 'all'], { message: 'scope is page or all' })
-    .default('page')
-    .meta({ description: 'page: the rows of page/pageSize; all: every row that matches' }),
+  scope: ZExportScope,
   columns: z
     .string()
     .max(1000)
@@ -79,5 +95,39 @@ export function exportsRoutes(app: FastifyInstance, { services }: { services: Se
     },
     async (request, reply) =>
       sendExport(reply, await services.exports.pdf(sessionOf(request), request.query)),
+  );
+
+  routes.get(
+    '/disputes/export/xlsx',
+    {
+      preHandler: requireSession,
+      schema: {
+        tags: ['disputes'],
+        summary: 'The dispute grid as an Excel workbook, one page or every matching row, streamed',
+        querystring: ZDisputeExportQuery,
+        response: { 200: binary(`The workbook (${XLSX_CONTENT_TYPE})`), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const file = await services.exports.disputesXlsx(sessionOf(request), request.query, {
+        onFailure: (error) => request.log.error({ err: error }, 'Excel export failed'),
+      });
+      return sendExport(reply, file);
+    },
+  );
+
+  routes.get(
+    '/disputes/export/pdf',
+    {
+      preHandler: requireSession,
+      schema: {
+        tags: ['disputes'],
+        summary: `The dispute grid as a landscape PDF table with totals (at most ${PDF_EXPORT_MAX_ROWS} rows)`,
+        querystring: ZDisputeExportQuery,
+        response: { 200: binary('The table as application/pdf'), ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendExport(reply, await services.exports.disputesPdf(sessionOf(request), request.query)),
   );
 }

@@ -1,9 +1,11 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { calendarDateInZone } from '@settle/shared/calendar-date';
-import type { TInvoiceListQuery, TInvoiceRow } from '@settle/shared/invoices';
+import type { TDisputeListQuery } from '@settle/shared/disputes';
+import type { TInvoiceListQuery } from '@settle/shared/invoices';
 import { AppError } from '../../lib/app-error';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { SessionContext } from '../auth/session.service';
+import type { DisputesService } from '../disputes/disputes.service';
 import { DEFAULT_SELLER_NAME } from '../documents/documents.service';
 import type { PdfDocument } from '../documents/pdf-layout';
 import { EXPORT_BATCH_SIZE } from '../invoices/invoice-batches';
@@ -11,7 +13,8 @@ import { INVOICE_FIELDS } from '../invoices/invoice-fields';
 import { resolveCustomerScope } from '../invoices/invoice-scope';
 import type { InvoicesService } from '../invoices/invoices.service';
 import { buildFilterWhere } from '../search/filter-helper';
-import { type ExportColumn, parseExportColumns } from './export-columns';
+import { disputeExportGrid } from './dispute-export-grid';
+import { type ExportColumn, type ExportRow, parseExportColumns } from './export-columns';
 import { renderInvoiceGridPdf } from './invoice-grid-pdf';
 import { ExportAbortedError, writeInvoicesXlsx, XLSX_CONTENT_TYPE } from './invoice-xlsx';
 
@@ -23,19 +26,21 @@ export const ExportErrorCode = { EXPORT_TOO_LARGE: 'EXPORT_TOO_LARGE' } as const
 export type TInvoiceExportQuery = TInvoiceListQuery & { scope: 'page' | 'all'; columns?: string };
 
 export type PreparedExport = {
-  custNo: string;
-  company: string;
   currencyCode: string;
-  status: 'O' | 'C';
   filter?: string;
   columns: ExportColumn[];
   /** How many rows the export holds, known before the first row is written. */
   rowCount: number;
   sellerName: string;
-  /** invoices-<custNo>-<currency>-<open|closed>.<extension> */
+  /** e.g. invoices-<custNo>-<currency>-<open|closed>.<extension> */
   filename: (extension: 'xlsx' | 'pdf') => string;
+  /** The PDF's heading, its rows' noun (singular, plural) and its footer; the workbook's sheet name. */
+  title: string;
+  rowNoun: [string, string];
+  footer: string;
+  sheetName: string;
   /** The rows in the grid's order, in batches; each call reads the database afresh. */
-  batches: () => AsyncGenerator<TInvoiceRow[]>;
+  batches: () => AsyncGenerator<ExportRow[]>;
 };
 
 /** A file ready to send: its body is still being written when the answer starts (Excel). */
@@ -49,11 +54,13 @@ export type ExportFile = {
 
 export type ExportsService = ReturnType<typeof createExportsService>;
 
+export type TDisputeExportQuery = TDisputeListQuery & { scope: 'page' | 'all'; columns?: string };
+
 export function createExportsService(
-  deps: { invoices: InvoicesService; accounts: AccountsService },
+  deps: { invoices: InvoicesService; accounts: AccountsService; disputes: DisputesService },
   options: { batchSize?: number; sellerName?: string } = {},
 ) {
-  const { invoices, accounts } = deps;
+  const { invoices, accounts, disputes } = deps;
 
   /**
    * Everything an export needs before its first byte: the customer scope, the columns,
@@ -72,28 +79,22 @@ export function createExportsService(
     const total = await invoices.count({ scope, filter });
     const offset = query.scope === 'page' ? (query.page - 1) * query.pageSize : 0;
     const rowCount = query.scope === 'page' ? Math.max(0, Math.min(query.pageSize, total - offset)) : total;
-    if (format === 'pdf' && rowCount > PDF_EXPORT_MAX_ROWS) {
-      throw new AppError({
-        statusCode: 400,
-        code: ExportErrorCode.EXPORT_TOO_LARGE,
-        message: `A PDF export holds at most ${PDF_EXPORT_MAX_ROWS.toLocaleString('en-US')} rows and this selection has ${rowCount.toLocaleString('en-US')}. Export to Excel instead, or narrow the filter.`,
-        args: [String(rowCount), String(PDF_EXPORT_MAX_ROWS)],
-      });
-    }
+    refuseLargePdf(format, rowCount);
     const statusWord = query.status === 'O' ? 'open' : 'closed';
     // The page and the whole list are different files: their names must not collide in Downloads.
     const scopeWord = query.scope === 'page' ? `page-${query.page}` : 'all';
     return {
-      custNo: customer.custNo,
-      company: customer.company,
       currencyCode,
-      status: query.status,
       filter: query.filter,
       columns,
       rowCount,
       sellerName: options.sellerName ?? DEFAULT_SELLER_NAME,
       filename: (extension) =>
         `invoices-${customer.custNo}-${currencyCode}-${statusWord}-${scopeWord}.${extension}`,
+      title: `${query.status === 'O' ? 'Open' : 'Closed'} invoices of ${customer.company} (${customer.custNo})`,
+      rowNoun: ['invoice', 'invoices'],
+      footer: `Invoices of ${customer.custNo} (${currencyCode})`,
+      sheetName: 'Invoices',
       batches: () =>
         invoices.readBatches({
           scope,
@@ -107,57 +108,118 @@ export function createExportsService(
     };
   }
 
+  /** The dispute grid's export: its own columns, filter allow-list and amounts privilege. */
+  async function prepareDisputes(
+    session: SessionContext,
+    query: TDisputeExportQuery,
+    format: 'xlsx' | 'pdf',
+  ): Promise<PreparedExport> {
+    const selection = await disputes.exportSelection(session, query);
+    const columns = parseExportColumns(query.columns, disputeExportGrid(selection.canViewAmounts));
+    const offset = query.scope === 'page' ? (query.page - 1) * query.pageSize : 0;
+    const rowCount =
+      query.scope === 'page'
+        ? Math.max(0, Math.min(query.pageSize, selection.total - offset))
+        : selection.total;
+    refuseLargePdf(format, rowCount);
+    const { custNo, company, currencyCode } = selection;
+    return {
+      currencyCode,
+      filter: query.filter,
+      columns,
+      rowCount,
+      sellerName: options.sellerName ?? DEFAULT_SELLER_NAME,
+      filename: (extension) => `disputes-${custNo}-${currencyCode}.${extension}`,
+      title: `Disputes of ${company} (${custNo})`,
+      rowNoun: ['dispute', 'disputes'],
+      footer: `Disputes of ${custNo} (${currencyCode})`,
+      sheetName: 'Disputes',
+      batches: () =>
+        selection.batches({ offset, limit: rowCount, batchSize: options.batchSize ?? EXPORT_BATCH_SIZE }),
+    };
+  }
+
+  /**
+   * The workbook, streamed: the answer starts while rows are still being read, so a
+   * failure past this point can only break the download; `onFailure` gets it for the log.
+   */
+  function toXlsx(prepared: PreparedExport, handlers: { onFailure: (error: unknown) => void }): ExportFile {
+    const body = new PassThrough();
+    writeInvoicesXlsx(body, {
+      columns: prepared.columns,
+      currencyCode: prepared.currencyCode,
+      batches: prepared.batches(),
+      sheetName: prepared.sheetName,
+    }).catch((error: unknown) => {
+      // Headers are gone by now: the only honest signal left is a broken download.
+      if (!(error instanceof ExportAbortedError)) handlers.onFailure(error);
+      body.destroy(error instanceof Error ? error : new Error(String(error)));
+    });
+    return {
+      contentType: XLSX_CONTENT_TYPE,
+      filename: prepared.filename('xlsx'),
+      rowCount: prepared.rowCount,
+      body,
+    };
+  }
+
+  /** The landscape table, laid out in full before the answer starts (hence the row cap). */
+  async function toPdf(prepared: PreparedExport, now: Date): Promise<ExportFile> {
+    const { document } = await renderInvoiceGridPdf({
+      columns: prepared.columns,
+      currencyCode: prepared.currencyCode,
+      batches: prepared.batches(),
+      title: prepared.title,
+      rowNoun: prepared.rowNoun,
+      footer: prepared.footer,
+      filter: prepared.filter,
+      exportedOn: calendarDateInZone(now, 'UTC'),
+      sellerName: prepared.sellerName,
+    });
+    return {
+      contentType: 'application/pdf',
+      filename: prepared.filename('pdf'),
+      rowCount: prepared.rowCount,
+      body: document,
+    };
+  }
+
   return {
     prepare,
 
-    /**
-     * The workbook, streamed: the answer starts while rows are still being read, so a
-     * failure past this point can only break the download; `onFailure` gets it for the log.
-     */
     async xlsx(
       session: SessionContext,
       query: TInvoiceExportQuery,
       handlers: { onFailure: (error: unknown) => void },
-    ): Promise<ExportFile> {
-      const prepared = await prepare(session, query, 'xlsx');
-      const body = new PassThrough();
-      writeInvoicesXlsx(body, {
-        columns: prepared.columns,
-        currencyCode: prepared.currencyCode,
-        batches: prepared.batches(),
-      }).catch((error: unknown) => {
-        // Headers are gone by now: the only honest signal left is a broken download.
-        if (!(error instanceof ExportAbortedError)) handlers.onFailure(error);
-        body.destroy(error instanceof Error ? error : new Error(String(error)));
-      });
-      return {
-        contentType: XLSX_CONTENT_TYPE,
-        filename: prepared.filename('xlsx'),
-        rowCount: prepared.rowCount,
-        body,
-      };
+    ) {
+      return toXlsx(await prepare(session, query, 'xlsx'), handlers);
     },
 
-    /** The landscape table, laid out in full before the answer starts (hence the row cap). */
-    async pdf(session: SessionContext, query: TInvoiceExportQuery, now = new Date()): Promise<ExportFile> {
-      const prepared = await prepare(session, query, 'pdf');
-      const { document } = await renderInvoiceGridPdf({
-        columns: prepared.columns,
-        currencyCode: prepared.currencyCode,
-        batches: prepared.batches(),
-        company: prepared.company,
-        custNo: prepared.custNo,
-        status: prepared.status,
-        filter: prepared.filter,
-        exportedOn: calendarDateInZone(now, 'UTC'),
-        sellerName: prepared.sellerName,
-      });
-      return {
-        contentType: 'application/pdf',
-        filename: prepared.filename('pdf'),
-        rowCount: prepared.rowCount,
-        body: document,
-      };
+    async pdf(session: SessionContext, query: TInvoiceExportQuery, now = new Date()) {
+      return toPdf(await prepare(session, query, 'pdf'), now);
+    },
+
+    async disputesXlsx(
+      session: SessionContext,
+      query: TDisputeExportQuery,
+      handlers: { onFailure: (error: unknown) => void },
+    ) {
+      return toXlsx(await prepareDisputes(session, query, 'xlsx'), handlers);
+    },
+
+    async disputesPdf(session: SessionContext, query: TDisputeExportQuery, now = new Date()) {
+      return toPdf(await prepareDisputes(session, query, 'pdf'), now);
     },
   };
+}
+
+/** A PDF keeps its pages in memory: past the cap the answer is a clear refusal, before any byte. */
+function refuseLargePdf(format: 'xlsx' | 'pdf', rowCount: number) {
+  if (format !== 'pdf' || rowCount <= PDF_EXPORT_MAX_ROWS) return;
+  throw new AppError({
+    statusCode: 400,
+    code: ExportErrorCode.EXPORT_TOO_LARGE,
+    message: `A PDF export holds at most ${PDF_EXPORT_MAX_ROWS.toLocaleString('en-US')} rows and this selection has ${rowCount.toLocaleString('en-US')}. Export to Excel instead, or narrow the filter.`,
+    args: [String(rowCount), String(PDF_EXPORT_MAX_ROWS)],
+  });
 }

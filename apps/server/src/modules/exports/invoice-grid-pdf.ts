@@ -1,4 +1,3 @@
-import type { TInvoiceRow } from '@settle/shared/invoices';
 import { fromMinorUnits, toMinorUnits } from '@settle/shared/money';
 import {
   createPdfDocument,
@@ -12,15 +11,18 @@ import {
   formatShortDate,
   type PdfDocument,
 } from '../documents/pdf-layout';
-import { columnHeader, type ExportColumn } from './export-columns';
+import { columnHeader, type ExportColumn, type ExportRow } from './export-columns';
 
 export type InvoiceGridPdfOptions = {
   columns: ExportColumn[];
   currencyCode: string;
-  batches: AsyncIterable<TInvoiceRow[]>;
-  company: string;
-  custNo: string;
-  status: 'O' | 'C';
+  batches: AsyncIterable<ExportRow[]>;
+  /** The heading, e.g. "Open invoices of Acme (C10001)". */
+  title: string;
+  /** What a row is, singular and plural, for the total line. */
+  rowNoun: [string, string];
+  /** The footer's left text after the seller's name, e.g. "Invoices of C10001 (USD)". */
+  footer: string;
   filter?: string;
   /** The day shown as the export date (YYYY-MM-DD). */
   exportedOn: string;
@@ -45,8 +47,7 @@ type Placed = ExportColumn & { x: number; w: number; align: 'left' | 'right' };
 export async function renderInvoiceGridPdf(
   options: InvoiceGridPdfOptions,
 ): Promise<{ document: PdfDocument; rowCount: number }> {
-  const statusWord = options.status === 'O' ? 'Open' : 'Closed';
-  const title = `${statusWord} invoices of ${options.company} (${options.custNo})`;
+  const title = options.title;
   const doc = createPdfDocument({ layout: 'landscape', margin: MARGIN, title, author: options.sellerName });
   const columns = placeColumns(options.columns, doc.page.width - MARGIN * 2);
   const bottom = doc.page.height - MARGIN - 8;
@@ -96,7 +97,7 @@ export async function renderInvoiceGridPdf(
     .stroke();
   y += 4;
   doc.font(FONT_BOLD).fontSize(FONT_SIZE);
-  const label = `Total: ${rowCount.toLocaleString('en-US')} ${rowCount === 1 ? 'invoice' : 'invoices'}`;
+  const label = `Total: ${rowCount.toLocaleString('en-US')} ${rowCount === 1 ? options.rowNoun[0] : options.rowNoun[1]}`;
   const labelColumn = columns.find((column) => column.type !== 'currency');
   if (labelColumn && labelColumn === columns[0]) drawCell(doc, labelColumn, label, y, false);
   else drawText(doc, label, MARGIN + PADDING, y + ROW_HEIGHT + 2);
@@ -108,7 +109,7 @@ export async function renderInvoiceGridPdf(
 
   drawPageFooters(doc, {
     margin: MARGIN,
-    leftText: () => `${options.sellerName} · Invoices of ${options.custNo} (${options.currencyCode})`,
+    leftText: () => `${options.sellerName} · ${options.footer}`,
   });
   doc.end();
   return { document: doc, rowCount };

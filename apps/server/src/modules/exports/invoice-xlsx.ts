@@ -1,8 +1,7 @@
 import type { Writable } from 'node:stream';
-import type { TInvoiceRow } from '@settle/shared/invoices';
 import ExcelJS from 'exceljs';
 import type { FieldType } from '../invoices/invoice-fields';
-import { cellValue, columnHeader, type ExportColumn } from './export-columns';
+import { cellValue, columnHeader, type ExportColumn, type ExportRow } from './export-columns';
 
 /** The specification's Excel rules: currency with red negatives, dates as mm/dd/yyyy. */
 export const EXCEL_NUMBER_FORMATS: Partial<Record<FieldType, string>> = {
@@ -48,7 +47,7 @@ export function drained(destination: Writable): Promise<void> {
 export type InvoicesXlsxOptions = {
   columns: ExportColumn[];
   currencyCode: string;
-  batches: AsyncIterable<TInvoiceRow[]>;
+  batches: AsyncIterable<ExportRow[]>;
   sheetName?: string;
 };
 

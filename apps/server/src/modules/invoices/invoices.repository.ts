@@ -156,3 +156,44 @@ export function findExtendedFields(db: Db, invoiceId: number): Promise<ExtendedF
         from invoice_extended_fields where invoice_id = ${invoiceId} order by id`,
   );
 }
+
+/**
+ * One invoice of a customer, locked for the rest of the transaction: disputes read its
+ * balance and disputed amount and change them, and two at once must not both pass the check.
+ */
+export async function lockInvoice(
+  db: Db,
+  options: { customerId: number; invNo: string; tranId?: string; userId: number },
+): Promise<InvoiceRecord | undefined> {
+  const [row] = await queryRows<InvoiceRecord>(
+    db,
+    sql`select ${SELECT_ROW}, ${IN_CART(options.userId)}
+        from invoices i join customers c on c.id = i.customer_id
+        where i.customer_id = ${options.customerId} and i.inv_no = ${options.invNo}
+          ${options.tranId ? sql`and i.tran_id = ${options.tranId}` : sql``}
+        order by i.status desc, i.id
+        limit 1
+        for update of i`,
+  );
+  return row;
+}
+
+/** Adds a dispute's amounts to its invoice and lines (negative deltas release them). */
+export async function addDisputedAmounts(
+  db: Db,
+  invoiceId: number,
+  amount: string,
+  lines: ReadonlyArray<{ lineItemId: number; count: string; amount: string }>,
+): Promise<void> {
+  await db.execute(
+    sql`update invoices set dispute_amount = dispute_amount + ${amount}::numeric where id = ${invoiceId}`,
+  );
+  for (const line of lines) {
+    await db.execute(
+      sql`update invoice_line_items
+          set disputed_count = disputed_count + ${line.count}::numeric,
+              disputed_amt = disputed_amt + ${line.amount}::numeric
+          where id = ${line.lineItemId} and invoice_id = ${invoiceId}`,
+    );
+  }
+}

@@ -53,6 +53,34 @@ export function createInvoicesService(db: Db, accounts: AccountsService) {
       return records.map(toInvoiceRow);
     },
 
+    /**
+     * For disputes, inside their transaction: the invoice (locked until commit) and its lines.
+     * Undefined when the customer has no such invoice.
+     */
+    async lockForDispute(
+      tx: Db,
+      session: SessionContext,
+      options: { customerId: number; invNo: string; tranId?: string },
+    ) {
+      const record = await repository.lockInvoice(tx, { ...options, userId: session.userId });
+      if (!record) return undefined;
+      return {
+        id: record.id,
+        row: toInvoiceRow(record),
+        lines: await repository.findLineItems(tx, record.id),
+      };
+    },
+
+    /** Holds (or releases, with negative amounts) a dispute's amounts on its invoice and lines. */
+    addDisputedAmounts(
+      tx: Db,
+      invoiceId: number,
+      amount: string,
+      lines: ReadonlyArray<{ lineItemId: number; count: string; amount: string }>,
+    ) {
+      return repository.addDisputedAmounts(tx, invoiceId, amount, lines);
+    },
+
     /** How many invoices of a scope pass the filter: an export's row count, known before its first row. */
     async count(query: { scope: repository.InvoiceScope; filter?: SQL }): Promise<number> {
       return (await repository.sumInvoices(db, query)).count;

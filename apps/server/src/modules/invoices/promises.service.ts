@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { invoices } from '../../db/schema/invoices';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import type { AccountsService } from '../accounts/accounts.service';
+import type { ActivityService } from '../activity/activity.service';
 import type { SessionContext } from '../auth/session.service';
 import { toInvoiceRow } from './invoice-mapper';
 import { resolveCustomerScope } from './invoice-scope';
@@ -14,9 +15,15 @@ export type PromisesService = ReturnType<typeof createPromisesService>;
 
 /**
  * Promise to pay and its removal. All or nothing: when one selected invoice may not
- * change, none does, and the answer names the refused ones.
+ * change, none does, and the answer names the refused ones. Each change is written to the
+ * invoice's activity in the same transaction.
  */
-export function createPromisesService(db: Db, accounts: AccountsService, options: { maxDays: number }) {
+export function createPromisesService(
+  db: Db,
+  accounts: AccountsService,
+  activity: ActivityService,
+  options: { maxDays: number },
+) {
   return {
     async promiseUnPromise(session: SessionContext, request: TPromiseRequest, now = new Date()) {
       const invNos = [...new Set(Array.isArray(request.invNo) ? request.invNo : [request.invNo])];
@@ -73,19 +80,32 @@ export function createPromisesService(db: Db, accounts: AccountsService, options
         });
       }
 
-      await db
-        .update(invoices)
-        .set(
-          request.promised
-            ? { promise: true, promisedAmount: sql`${invoices.balance}`, nextFollowupDate: followup }
-            : { promise: false, promisedAmount: '0', nextFollowupDate: null },
-        )
-        .where(
-          inArray(
-            invoices.id,
-            records.map((record) => record.id),
-          ),
+      await db.transaction(async (tx) => {
+        await tx
+          .update(invoices)
+          .set(
+            request.promised
+              ? { promise: true, promisedAmount: sql`${invoices.balance}`, nextFollowupDate: followup }
+              : { promise: false, promisedAmount: '0', nextFollowupDate: null },
+          )
+          .where(
+            inArray(
+              invoices.id,
+              records.map((record) => record.id),
+            ),
+          );
+        await activity.record(
+          tx,
+          session,
+          records.map((record) => ({
+            tenantId: session.tenantId,
+            customerId: customer.id,
+            invoiceId: record.id,
+            kind: request.promised ? 'PROMISE_SET' : 'PROMISE_REMOVED',
+            details: followup ? { nextFollowupDate: followup } : ({} as Record<string, string>),
+          })),
         );
+      });
       return {
         promised: request.promised,
         invNo: records.map((record) => record.inv_no),

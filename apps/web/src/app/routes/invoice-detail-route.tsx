@@ -1,7 +1,9 @@
 import { Container } from '@mantine/core';
 import type { TInvoiceStatus } from '@settle/shared/invoices';
 import { Navigate, useParams } from 'react-router';
+import { InvoiceActivity } from '../../features/activity/components/invoice-activity';
 import { useAddToCartAction } from '../../features/cart/components/use-add-to-cart-action';
+import { useOpenInvoiceDisputes } from '../../features/disputes/components/use-open-invoice-disputes';
 import { InvoiceDetail } from '../../features/invoices/components/invoice-detail';
 import { useDocumentViewer } from './use-document-viewer';
 
@@ -10,6 +12,7 @@ export function InvoiceDetailRoute() {
   const params = useParams();
   const addToCart = useAddToCartAction();
   const documents = useDocumentViewer();
+  const disputes = useOpenInvoiceDisputes();
   const status: TInvoiceStatus | null = params.status === 'O' || params.status === 'C' ? params.status : null;
   if (!status || !params.invNo) return <Navigate to="/invoices" replace />;
   return (
@@ -20,6 +23,10 @@ export function InvoiceDetailRoute() {
         status={status}
         onPrint={documents.open}
         onAddToCart={addToCart}
+        onDispute={disputes.open}
+        footer={(invoice) => (
+          <InvoiceActivity invNo={invoice.invNo} currencyCode={invoice.tranCurrencyCode} />
+        )}
         backTo={status === 'C' ? '/invoices?status=C' : '/invoices'}
       />
       {documents.viewer}

@@ -1,10 +1,12 @@
-import { Container, Stack, Title } from '@mantine/core';
+import { Container, Group, Stack, Title } from '@mantine/core';
 import type { TInvoiceStatus } from '@settle/shared/invoices';
 import { withQuickSearch } from '@settle/shared/search/quick-search';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAddToCartAction } from '../../features/cart/components/use-add-to-cart-action';
+import { NewCustomerDisputeButton } from '../../features/disputes/components/new-customer-dispute-button';
+import { useOpenInvoiceDisputes } from '../../features/disputes/components/use-open-invoice-disputes';
 import { InvoiceGrid } from '../../features/invoices/components/invoice-grid';
 import { useSearchFields } from '../../features/search/api/get-search-fields';
 import { AdvancedSearchPanel } from '../../features/search/components/advanced-search-panel';
@@ -26,6 +28,7 @@ export function InvoicesRoute() {
   const documents = useDocumentViewer();
   const status: TInvoiceStatus = searchParams.get('status') === 'C' ? 'C' : 'O';
   const addToCart = useAddToCartAction();
+  const disputes = useOpenInvoiceDisputes();
 
   const changeStatus = useCallback(
     (next: TInvoiceStatus) =>
@@ -46,9 +49,12 @@ export function InvoicesRoute() {
   return (
     <Container size="xl">
       <Stack gap="md">
-        <Title order={1} size="h2">
-          {t('title')}
-        </Title>
+        <Group justify="space-between">
+          <Title order={1} size="h2">
+            {t('title')}
+          </Title>
+          <NewCustomerDisputeButton />
+        </Group>
         <InvoiceGrid
           filter={withQuickSearch(quickSearch.text, filter) || undefined}
           filterSlot={
@@ -66,6 +72,7 @@ export function InvoicesRoute() {
           onStatusChange={changeStatus}
           onPrint={documents.open}
           onAddToCart={addToCart}
+          onDispute={disputes.open}
         />
       </Stack>
       {documents.viewer}

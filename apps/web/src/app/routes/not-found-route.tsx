@@ -23,9 +23,5 @@ export function NotFoundRoute() {
       </Stack>
     </Container>
   );
-  return signedIn ? (
-    <SignedInShell>{page}</SignedInShell>
-  ) : (
-    <PublicShell>{page}</PublicShell>
-  );
+  return signedIn ? <SignedInShell>{page}</SignedInShell> : <PublicShell>{page}</PublicShell>;
 }

@@ -7,7 +7,11 @@ import { renderApp } from '../../../testing/render';
 import { buildInvoiceDetail, FULL_ROLES, gridRoutes, shellRoutes } from '../testing/invoice-fixtures';
 
 function detailApi(reply: StubReply = { body: buildInvoiceDetail({ disputeAmount: '500.00' }) }) {
-  return stubApi([...shellRoutes(), { method: 'GET', path: '/invoices/detail/INV-1', reply }]);
+  return stubApi([
+    ...shellRoutes(),
+    { method: 'GET', path: '/invoices/detail/INV-1', reply },
+    { method: 'GET', path: '/invoices/activity/INV-1', reply: { body: { invNo: 'INV-1', entries: [] } } },
+  ]);
 }
 
 describe('InvoiceDetail', () => {

@@ -30,7 +30,12 @@ import { type ActionState, invoiceActionStates } from './invoice-action-rules';
 import { InvoiceMarkBadges } from './invoice-mark-badges';
 import { LineItemsTable } from './line-items-table';
 import { translateInvoiceError } from './translate-invoice-error';
-import { type AddToCartHandler, type PrintHandler, useInvoiceActions } from './use-invoice-actions';
+import {
+  type AddToCartHandler,
+  type DisputeHandler,
+  type PrintHandler,
+  useInvoiceActions,
+} from './use-invoice-actions';
 
 const DISPUTE_FIELDS = new Set(['disputeAmount']);
 const SUMMARY_FIELDS = ['amount', 'paidAmount', 'disputeAmount', 'balance'] as const;
@@ -57,6 +62,9 @@ export interface InvoiceDetailProps {
   status: TInvoiceStatus;
   onPrint: PrintHandler;
   onAddToCart?: AddToCartHandler;
+  onDispute?: DisputeHandler;
+  /** Rendered under the invoice (its activity timeline), given the invoice. */
+  footer?: (invoice: TInvoiceDetail['invoice']) => ReactNode;
   /** Where the back link goes: the grid, with its status. */
   backTo: string;
 }
@@ -107,6 +115,7 @@ function InvoiceDetailView(props: InvoiceDetailProps & { detail: TInvoiceDetail;
     status: invoice.status,
     onPrint: props.onPrint,
     onAddToCart: props.onAddToCart,
+    onDispute: props.onDispute,
   });
   const states = invoiceActionStates(invoice, roles, { cartAvailable });
   const currencyCode = invoice.tranCurrencyCode;
@@ -169,7 +178,8 @@ function InvoiceDetailView(props: InvoiceDetailProps & { detail: TInvoiceDetail;
                 label: t('invoices:actions.dispute'),
                 icon: <DisputeIcon size={16} />,
                 testId: 'detail-dispute',
-                to: `/dispute/${encodeURIComponent(invoice.invNo)}`,
+                onClick: () => void actions.dispute(invoice),
+                loading: actions.disputing === invoice.invNo,
               })
             : null}
           {action({
@@ -261,6 +271,7 @@ function InvoiceDetailView(props: InvoiceDetailProps & { detail: TInvoiceDetail;
       </Stack>
 
       {currentCustNo ? <CollectorContact custNo={currentCustNo} /> : null}
+      {props.footer?.(invoice)}
       {actions.modal}
     </Stack>
   );

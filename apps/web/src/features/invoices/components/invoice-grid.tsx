@@ -27,7 +27,12 @@ import { LoadFailedAlert } from './load-failed-alert';
 import { SelectionToolbar } from './selection-toolbar';
 import { translateInvoiceError } from './translate-invoice-error';
 import { useColumnLayout } from './use-column-layout';
-import { type AddToCartHandler, type PrintHandler, useInvoiceActions } from './use-invoice-actions';
+import {
+  type AddToCartHandler,
+  type DisputeHandler,
+  type PrintHandler,
+  useInvoiceActions,
+} from './use-invoice-actions';
 
 export const INVOICE_PAGE_SIZE = 50;
 const PAGE_SIZES = [25, 50, 100] as const;
@@ -46,6 +51,8 @@ export interface InvoiceGridProps {
   onPrint: PrintHandler;
   /** Adds to the current cart; without it the grid offers no cart action. */
   onAddToCart?: AddToCartHandler;
+  /** The row dispute button: opens the invoice's disputes. */
+  onDispute?: DisputeHandler;
   /** Open (default) or closed; controlled when given, e.g. from the address. */
   status?: TInvoiceStatus;
   onStatusChange?: (status: TInvoiceStatus) => void;
@@ -97,6 +104,7 @@ export function InvoiceGrid(props: InvoiceGridProps) {
     status,
     onPrint: props.onPrint,
     onAddToCart: props.onAddToCart,
+    onDispute: props.onDispute,
     onChanged: clearSelection,
   });
 
@@ -110,9 +118,12 @@ export function InvoiceGrid(props: InvoiceGridProps) {
       removePromise: (rows: TInvoiceRow[]) => actionsRef.current.removePromise(rows),
       print: (rows: TInvoiceRow[]) => actionsRef.current.print(rows),
       addToCart: (rows: TInvoiceRow[]) => actionsRef.current.addToCart(rows),
+      dispute: (row: TInvoiceRow) => actionsRef.current.dispute(row),
     }),
     [],
   );
+  // Changes only around a click on a dispute button: then every row is drawn again, once.
+  const { disputing } = actions;
   const toggleRow = useCallback(
     (row: TInvoiceRow, selected: boolean) =>
       setSelection((current) => {
@@ -131,11 +142,12 @@ export function InvoiceGrid(props: InvoiceGridProps) {
         tools={tools}
         roles={roles}
         actions={rowActions}
+        disputing={disputing === row.invNo}
         cartAvailable={cartAvailable}
         busy={busy}
       />
     ),
-    [tools, roles, rowActions, cartAvailable],
+    [tools, roles, rowActions, cartAvailable, disputing],
   );
 
   const layout = columns.layout;

@@ -27,7 +27,9 @@ export function InvoiceRowTools(props: {
   row: TInvoiceRow;
   tools: ToolColumn[];
   roles: readonly string[];
-  actions: Pick<InvoiceActions, 'promise' | 'removePromise' | 'print' | 'addToCart'>;
+  actions: Pick<InvoiceActions, 'promise' | 'removePromise' | 'print' | 'addToCart' | 'dispute'>;
+  /** The row's disputes are being looked up (its dispute button spins). */
+  disputing?: boolean;
   cartAvailable: boolean;
   /** The row's cart call is under way. */
   busy: boolean;
@@ -47,8 +49,9 @@ export function InvoiceRowTools(props: {
             tooltip={t('actions.dispute')}
             icon={<DisputeIcon />}
             testId={`row-dispute-${row.invNo}`}
-            to={`/dispute/${encodeURIComponent(row.invNo)}`}
+            onClick={() => void actions.dispute(row)}
             disabledReason={reasonOf(states.dispute)}
+            loading={props.disputing}
           />
         ) : null;
       case 'promise': {

@@ -19,12 +19,17 @@ import { translateInvoiceError } from './translate-invoice-error';
 export type PrintHandler = (invNos: string[], status: TInvoiceStatus) => void;
 /** Adds invoices to the current cart; composed in app/ from the cart feature. Resolves when done. */
 export type AddToCartHandler = (invNos: string[]) => Promise<unknown>;
+/** Opens an invoice's disputes (the disputes feature, composed in app/). Resolves when it has navigated. */
+export type DisputeHandler = (invNo: string) => Promise<unknown>;
 
 export interface InvoiceActions {
   promise: (rows: TInvoiceRow[]) => void;
   removePromise: (rows: TInvoiceRow[]) => void;
   print: (rows: TInvoiceRow[]) => void;
   addToCart: (rows: TInvoiceRow[]) => Promise<void>;
+  dispute: (row: TInvoiceRow) => Promise<void>;
+  /** The invoice whose disputes are being looked up, for its button's spinner. */
+  disputing: string | null;
   /** The invoice numbers with a call under way, for the buttons' spinners. */
   busy: ReadonlySet<string>;
   /** The promise modal: render it once next to the buttons. */
@@ -40,6 +45,7 @@ export function useInvoiceActions(options: {
   status: TInvoiceStatus;
   onPrint: PrintHandler;
   onAddToCart?: AddToCartHandler;
+  onDispute?: DisputeHandler;
   /** After a change: the grid clears its selection. */
   onChanged?: () => void;
 }): InvoiceActions {
@@ -51,6 +57,7 @@ export function useInvoiceActions(options: {
     null,
   );
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
+  const [disputing, setDisputing] = useState<string | null>(null);
 
   const hasSelection = (rows: TInvoiceRow[]) => {
     if (rows.length > 0) return true;
@@ -152,6 +159,16 @@ export function useInvoiceActions(options: {
     }
   };
 
+  const dispute = async (row: TInvoiceRow) => {
+    if (!options.onDispute) return;
+    setDisputing(row.invNo);
+    try {
+      await options.onDispute(row.invNo);
+    } finally {
+      setDisputing(null);
+    }
+  };
+
   const modal = (
     <PromiseModal
       rows={promiseTarget?.rows ?? null}
@@ -164,5 +181,5 @@ export function useInvoiceActions(options: {
     />
   );
 
-  return { promise, removePromise, print, addToCart, busy, modal };
+  return { promise, removePromise, print, addToCart, dispute, disputing, busy, modal };
 }

@@ -7,9 +7,10 @@ export const QUICK_SEARCH_PARAM = 'q';
  * The quick search's text in the page address (`q`), so that a reload or a shared link keeps it.
  * `resetParams` are removed when the text changes (a new search starts at its first page).
  */
-export function useQuickSearchParam(
-  options: { resetParams?: readonly string[] } = {},
-): { text: string; setText: (text: string) => void } {
+export function useQuickSearchParam(options: { resetParams?: readonly string[] } = {}): {
+  text: string;
+  setText: (text: string) => void;
+} {
   const { resetParams } = options;
   const [searchParams, setSearchParams] = useSearchParams();
   const text = searchParams.get(QUICK_SEARCH_PARAM) ?? '';
