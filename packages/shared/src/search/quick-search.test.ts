@@ -31,7 +31,7 @@ describe('quick search', () => {
       now: '',
     };
     const expression = parseFilter(withQuickSearch('po-7', 'balance gt 100'))!;
-    const match = (row: Record<string, unknown>) => evaluateFilter(expression, row, context);
+    const match = (row: Record<string, string>) => evaluateFilter(expression, row, context);
     expect(match({ invNo: 'INV-1', poNumber: 'PO-77', balance: '150' })).toBe(true);
     expect(match({ invNo: 'XPO-7', poNumber: '', balance: '150' })).toBe(true);
     expect(match({ invNo: 'INV-1', poNumber: 'PO-77', balance: '50' })).toBe(false);

@@ -29,9 +29,9 @@ export async function buildContact(
   return contact!;
 }
 
-/** A fresh captcha picture's id and its answer, read where the development aid keeps it. */
-export async function solveCaptcha(client: TestClient) {
-  const picture = await client.get('/resource/captcha');
+/** A fresh captcha picture's (or sound's) id and its answer, read where the development aid keeps it. */
+export async function solveCaptcha(client: TestClient, kind: 'picture' | 'audio' = 'picture') {
+  const picture = await client.get(kind === 'audio' ? '/resource/captcha/audio' : '/resource/captcha');
   const captchaId = picture.headers[CAPTCHA_ID_HEADER] as string;
   const captchaAnswer = (await client.get(`/dev/captcha/${captchaId}`)).json().answer as string;
   return { captchaId, captchaAnswer };

@@ -297,6 +297,24 @@ describe('POST /user/registration', () => {
     expect(fresh.json()).toEqual({ message: 'REGISTRATION_EMAIL_SENT' });
   });
 
+  it('registers with the audio alternative, checked once like a picture', async () => {
+    const { caller, body } = await prepareRegistration();
+    const sound = await solveCaptcha(caller, 'audio');
+    expect(sound.captchaAnswer).toMatch(/^[1-6]{5}$/);
+    const wrong = await caller.post('/user/registration', { ...body, ...sound, captchaAnswer: '00000' });
+    expect(wrong.json().code).toBe('CAPTCHA_WRONG');
+    // Used up by the wrong try: the right numbers no longer help, a new sound does.
+    expect((await caller.post('/user/registration', { ...body, ...sound })).json().code).toBe(
+      'CAPTCHA_WRONG',
+    );
+    const fresh = await caller.post('/user/registration', {
+      ...body,
+      ...(await solveCaptcha(caller, 'audio')),
+    });
+    expect(fresh.json()).toEqual({ message: 'REGISTRATION_EMAIL_SENT' });
+    expect(await userByLogin(body.address as string)).toBeDefined();
+  });
+
   it('refuses a captcha already used by a successful registration', async () => {
     const first = await prepareRegistration();
     expect((await first.caller.post('/user/registration', first.body)).statusCode).toBe(200);

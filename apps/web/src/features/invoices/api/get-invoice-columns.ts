@@ -5,7 +5,8 @@ import { apiRequest } from '../../../lib/api-client';
 export const invoiceColumnsKey = ['invoices', 'columns'] as const;
 
 export function getInvoiceColumns(signal?: AbortSignal): Promise<TColumnPreferences> {
-  return apiRequest('/invoices/columns', { schema: ZColumnPreferences, signal });
+  // The grid shows a failed load itself, with a Retry button.
+  return apiRequest('/invoices/columns', { schema: ZColumnPreferences, signal, showsOwnFailure: true });
 }
 
 /** The user's invoice grid columns (shown, order, width, sort); they do not change behind our back. */

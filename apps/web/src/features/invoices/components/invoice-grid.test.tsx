@@ -209,10 +209,21 @@ describe('InvoiceGrid', () => {
     expect(body.displayColumnPreference.find((entry) => entry.field === 'promise')?.width).toBe(40);
   });
 
-  it("says 'Could not load data' when the columns cannot be loaded", async () => {
-    gridApi({ columns: { status: 400, body: errorBody(400, 'BAD_REQUEST', 'nope') } });
-    renderApp({ route: '/invoices', userData: buildUserData({ roles: FULL_ROLES }) });
-    expect(await screen.findByTestId('grid-load-failed')).toHaveTextContent('Could not load data');
+  it("says 'Could not load data' once when the columns cannot be loaded, and loads them on Retry", async () => {
+    let failing = true;
+    gridApi({
+      columns: () =>
+        failing
+          ? { status: 500, body: errorBody(500, 'INTERNAL_ERROR', 'nope') }
+          : { body: buildColumnPreferences() },
+    });
+    const { user } = renderApp({ route: '/invoices', userData: buildUserData({ roles: FULL_ROLES }) });
+    const alert = await screen.findByTestId('grid-load-failed');
+    expect(alert).toHaveTextContent('Could not load data');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await screen.findByTestId('invoice-row-INV-1');
   });
 
   it('shows one message with Retry and no pager when the list fails, and loads again on Retry', async () => {
