@@ -14,6 +14,7 @@ import { cartRoutes } from './modules/cart/cart.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { outboxRoutes } from './modules/couriers/outbox.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { dataSourcesRoutes } from './modules/data-sources/data-sources.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { exportsRoutes } from './modules/exports/exports.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -24,6 +25,7 @@ import { searchRoutes } from './modules/search/search.routes';
 import { ssoRoutes } from './modules/sso/sso.routes';
 import { testClockRoutes } from './modules/test-clock/test-clock.routes';
 import { registerErrorHandler } from './plugins/error-handler';
+import { methodOverrideRewrite, registerMethodOverride } from './plugins/method-override';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSession } from './plugins/session';
@@ -81,6 +83,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     bodyLimit: 1_048_576,
     // A sealed login name in a path (trUtils/decrypt) outgrows the default 100 characters.
     routerOptions: { maxParamLength: 2048 },
+    rewriteUrl: methodOverrideRewrite(config),
   });
   // An empty JSON body (a PUT that only names its target in the path) means "no body", not an error.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -106,6 +109,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   if (!options.database) app.addHook('onClose', () => database.close());
   warnAboutOutboxes(app, config);
 
+  registerMethodOverride(app);
   await registerSecurityHeaders(app, config);
   await app.register(cookie);
   await registerOpenApi(app, config);
@@ -126,6 +130,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       outboxRoutes(api, deps);
       accountsRoutes(api, deps);
       dashboardRoutes(api, deps);
+      dataSourcesRoutes(api, deps);
       invoicesRoutes(api, deps);
       documentsRoutes(api, deps);
       exportsRoutes(api, deps);
