@@ -2,7 +2,12 @@ import { type TDataSourcePage, ZDataSourcePage } from '@settle/shared/data-sourc
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
 import { ApiError, ClientErrorCode } from './api-error';
-import { getApiBase } from './public-config';
+import { getApiBase, getPublicConfig } from './public-config';
+
+/** Where the customer multi-select source is (config.js names it; the API's own path otherwise). */
+export function customerSourceUrl(): string {
+  return getPublicConfig().dataSources?.customer ?? `${getApiBase()}/data/customers`;
+}
 
 /**
  * One page of a multi-select source. Ours (under the API base) goes through the API client, with
