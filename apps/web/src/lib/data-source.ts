@@ -1,5 +1,5 @@
 import { type TDataSourcePage, ZDataSourcePage } from '@settle/shared/data-sources';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
 import { ApiError, ClientErrorCode } from './api-error';
 import { getApiBase, getPublicConfig } from './public-config';
@@ -50,6 +50,8 @@ export function useDataSource(source: string, startsWith: string, pageSize = 20,
     queryFn: ({ pageParam, signal }) =>
       fetchSourcePage(source, { startsWith, page: pageParam, pageSize }, signal),
     initialPageParam: 1,
+    // The previous answer stays on screen while the next prefix is asked, instead of an empty list.
+    placeholderData: keepPreviousData,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
   });
 }
