@@ -86,6 +86,21 @@ describe('GET /data/', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('describes the data path, the customer source and the method override', async () => {
+    await context.app.ready();
+    const document = context.app.swagger() as {
+      info: { description: string };
+      paths: Record<string, { get?: { description?: string } }>;
+    };
+    expect(document.paths['/data/']?.get?.description).toContain(
+      'Nothing about users, customers or invoices',
+    );
+    expect(document.paths['/data/customers']?.get?.description).toContain('never answered');
+    expect(document.info.description).toContain('X-HTTP-Method-Override');
+  });
+});
+
 describe('GET /data/customers', () => {
   it("answers the user's own customers whose number or company starts with the text, any case", async () => {
     const prefix = freshPrefix();
