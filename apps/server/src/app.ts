@@ -109,10 +109,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   if (!options.database) app.addHook('onClose', () => database.close());
   warnAboutOutboxes(app, config);
 
-  registerMethodOverride(app);
   await registerSecurityHeaders(app, config);
   await app.register(cookie);
   await registerOpenApi(app, config);
+  // After the security headers (a refusal carries them too), before the session and CSRF checks.
+  registerMethodOverride(app);
   registerSession(app, { config, sessions: services.sessions });
   const pageFallback = await registerStaticWeb(app, config);
   registerErrorHandler(app, { pageFallback });
