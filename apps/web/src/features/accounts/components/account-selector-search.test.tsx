@@ -44,6 +44,7 @@ describe('AccountSelector for a user with many accounts', () => {
       userData: buildUserData({ customers: everyone }),
     });
     const select = screen.getByTestId('account-select');
+    await waitFor(() => expect(select).toHaveValue('Acme Corp (C100)'));
 
     await user.click(select);
     await user.clear(select);
@@ -63,5 +64,6 @@ describe('AccountSelector for a user with many accounts', () => {
     await user.click(screen.getByRole('option', { name: 'Zephyr Branch (B04)' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
     expect(calls.find((call) => call.method === 'PUT')?.path).toBe('/user/currenctCust/B04');
+    await waitFor(() => expect(select).toHaveValue('Zephyr Branch (B04)'));
   });
 });
