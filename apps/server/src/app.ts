@@ -17,6 +17,7 @@ import { cartRoutes } from './modules/cart/cart.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { outboxRoutes } from './modules/couriers/outbox.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { dataSourcesRoutes } from './modules/data-sources/data-sources.routes';
 import { disputesRoutes } from './modules/disputes/disputes.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { exportsRoutes } from './modules/exports/exports.routes';
@@ -29,6 +30,7 @@ import { ssoRoutes } from './modules/sso/sso.routes';
 import { testClockRoutes } from './modules/test-clock/test-clock.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { registerErrorHandler } from './plugins/error-handler';
+import { methodOverrideRewrite, registerMethodOverride } from './plugins/method-override';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSession } from './plugins/session';
@@ -86,6 +88,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     bodyLimit: 1_048_576,
     // A sealed login name in a path (trUtils/decrypt) outgrows the default 100 characters.
     routerOptions: { maxParamLength: 2048 },
+    rewriteUrl: methodOverrideRewrite(config),
   });
   // An empty JSON body (a PUT that only names its target in the path) means "no body", not an error.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -114,6 +117,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await registerSecurityHeaders(app, config);
   await app.register(cookie);
   await registerOpenApi(app, config);
+  // After the security headers (a refusal carries them too), before the session and CSRF checks.
+  registerMethodOverride(app);
   registerSession(app, { config, sessions: services.sessions });
   const pageFallback = await registerStaticWeb(app, config);
   registerErrorHandler(app, { pageFallback });
@@ -143,6 +148,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       outboxRoutes(api, deps);
       accountsRoutes(api, deps);
       dashboardRoutes(api, deps);
+      dataSourcesRoutes(api, deps);
       invoicesRoutes(api, deps);
       documentsRoutes(api, deps);
       exportsRoutes(api, deps);

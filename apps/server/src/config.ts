@@ -23,6 +23,11 @@ const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** A multi-select data source: absolute http(s), or a path on this site (the browser GETs it). */
+const sourceUrl = z
+  .string()
+  .regex(/^(https?:\/\/[^\s]+|\/[^\s]*)$/, 'must be an http(s) address or a path starting with /');
+
 export const DEFAULT_OIDC_SCOPES = 'openid profile email';
 export const DEFAULT_OIDC_LOGIN_CLAIM = 'preferred_username';
 
@@ -112,6 +117,9 @@ const ZEnvironment = z.object({
   OIDC_SCOPES: z.string().default(DEFAULT_OIDC_SCOPES),
   /** The ID-token claim whose value is the Settle login name (compared case-insensitively). */
   OIDC_LOGIN_CLAIM: z.string().min(1).default(DEFAULT_OIDC_LOGIN_CLAIM),
+  METHOD_OVERRIDE: booleanText.default(false),
+  TEAM_SOURCE_URL: sourceUrl.optional(),
+  PORTFOLIO_SOURCE_URL: sourceUrl.optional(),
 });
 
 export type AppConfig = {
@@ -164,6 +172,10 @@ export type AppConfig = {
         loginClaim: string;
       }
     | undefined;
+  /** PUT, PATCH and DELETE may arrive as POST with X-HTTP-Method-Override (see plugins/method-override.ts). */
+  methodOverride: boolean;
+  /** Addresses of the team and portfolio multi-select sources; unset hides that filter. */
+  filterSources: { team?: string; portfolio?: string };
 };
 
 /** DATA_DIR for a throw-away instance (tests): nothing is written to disk. */
@@ -251,6 +263,11 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
             loginClaim: env.OIDC_LOGIN_CLAIM,
           }
         : undefined,
+    methodOverride: env.METHOD_OVERRIDE,
+    filterSources: {
+      ...(env.TEAM_SOURCE_URL ? { team: env.TEAM_SOURCE_URL } : {}),
+      ...(env.PORTFOLIO_SOURCE_URL ? { portfolio: env.PORTFOLIO_SOURCE_URL } : {}),
+    },
   };
 }
 

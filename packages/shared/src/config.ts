@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDataSources } from './data-sources';
 
 /** What the browser needs before sign-in, answered by {api}/config.js. */
 export const ZPublicConfig = z
@@ -18,6 +19,10 @@ export const ZPublicConfig = z
     searchApplyImmediate: z.string(),
     /** How many days ahead a promise's follow-up date may be. */
     promiseMaxDays: z.number().int(),
+    /** Send PUT, PATCH and DELETE as POST with X-HTTP-Method-Override (proxies that pass only GET and POST). */
+    methodOverride: z.boolean(),
+    /** The multi-select data sources; a filter whose source is absent is hidden. */
+    dataSources: ZDataSources,
   })
   .meta({ id: 'PublicConfig' });
 export type TPublicConfig = z.infer<typeof ZPublicConfig>;

@@ -15,7 +15,10 @@ export async function registerOpenApi(app: FastifyInstance, config: AppConfig) {
         description:
           'Customer self-service portal for accounts receivable. State-changing calls need the XSRF-TOKEN cookie ' +
           '(from GET config.js or sign-in) echoed in the X-XSRF-TOKEN header. Errors share one shape: ' +
-          '{ statusCode, code, message, args?, fieldErrors? }.',
+          '{ statusCode, code, message, args?, fieldErrors? }. With METHOD_OVERRIDE=true, PUT, PATCH and DELETE may ' +
+          'be sent as POST with X-HTTP-Method-Override: PUT|PATCH|DELETE (for proxies that pass only GET and POST); the ' +
+          "real method's schema, CSRF check and privileges apply. Any other override, or any override while the " +
+          'setting is off, answers 400 and changes nothing.',
       },
       servers: [{ url: config.apiBase }],
       components: {

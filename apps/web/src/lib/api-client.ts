@@ -1,10 +1,23 @@
 import { ErrorCode, ZErrorResponse } from '@settle/shared/errors';
 import type { z } from 'zod';
 import { ApiError, ClientErrorCode } from './api-error';
-import { getApiBase } from './public-config';
+import { getApiBase, getPublicConfig } from './public-config';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
+export const METHOD_OVERRIDE_HEADER = 'X-HTTP-Method-Override';
+const OVERRIDABLE = new Set(['PUT', 'PATCH', 'DELETE']);
+
+/**
+ * With the tenant's methodOverride setting, PUT, PATCH and DELETE travel as POST with
+ * X-HTTP-Method-Override: some provider networks' proxies let only GET and POST through.
+ */
+export function wireMethod(method: string): { method: string; headers: Record<string, string> } {
+  if (getPublicConfig().methodOverride && OVERRIDABLE.has(method)) {
+    return { method: 'POST', headers: { [METHOD_OVERRIDE_HEADER]: method } };
+  }
+  return { method, headers: {} };
+}
 
 /** What the app shell reacts to whichever screen made the call. */
 export type ApiFailureEvent =
@@ -72,11 +85,12 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> 
     if (token) headers[XSRF_HEADER] = token;
   }
 
+  const wire = wireMethod(method);
   let response: Response;
   try {
     response = await fetch(buildUrl(path, options.query), {
-      method,
-      headers,
+      method: wire.method,
+      headers: { ...headers, ...wire.headers },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: 'same-origin',
       signal: options.signal,

@@ -1,8 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { currencies } from '../../db/schema/tenants';
 import { userCustomers } from '../../db/schema/users';
+import { escapeLike } from '../search/filter-sql';
 
 const linkedCustomerColumns = {
   id: customers.id,
@@ -61,4 +62,40 @@ export async function findCollector(db: Db, userId: number, custNo: string) {
     .where(and(eq(userCustomers.userId, userId), eq(customers.custNo, custNo)))
     .limit(1);
   return rows[0];
+}
+
+/**
+ * The user's linked customers whose number or company starts with the prefix, case-insensitively,
+ * a page at a time with the count of all matches. The join on user_customers is the access check;
+ * lower(...) like 'prefix%' matches the customers_*_prefix indexes (migration 0007).
+ */
+export async function searchLinkedCustomers(
+  db: Db,
+  userId: number,
+  options: { startsWith: string; limit: number; offset: number },
+): Promise<{ rows: Array<{ custNo: string; company: string }>; total: number }> {
+  const pattern = `${escapeLike(options.startsWith)}%`;
+  const rows = await db
+    .select({
+      custNo: customers.custNo,
+      company: customers.company,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(userCustomers)
+    .innerJoin(customers, eq(customers.id, userCustomers.customerId))
+    .where(
+      and(
+        eq(userCustomers.userId, userId),
+        options.startsWith
+          ? or(
+              sql`lower(${customers.custNo}) like lower(${pattern}::text) escape '\\'`,
+              sql`lower(${customers.company}) like lower(${pattern}::text) escape '\\'`,
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(customers.company), asc(customers.custNo))
+    .limit(options.limit)
+    .offset(options.offset);
+  return { rows: rows.map(({ custNo, company }) => ({ custNo, company })), total: rows[0]?.total ?? 0 };
 }

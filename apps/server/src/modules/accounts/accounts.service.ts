@@ -1,5 +1,6 @@
 import type { TCurrentCustomerResponse, TCustomer } from '@settle/shared/accounts';
 import { calendarDateInZone } from '@settle/shared/calendar-date';
+import type { TDataSourcePage, TDataSourceQuery } from '@settle/shared/data-sources';
 import { ErrorCode } from '@settle/shared/errors';
 import {
   canUseCurrency,
@@ -199,6 +200,21 @@ export function createAccountsService(
       const collector = await repository.findCollector(db, userId, custNo);
       if (!collector) throw notFound(`Customer ${custNo}`);
       return { custNo, ...collector };
+    },
+
+    /** The customer multi-select source: only the user's own customers, by number or company prefix. */
+    async customerSource(userId: number, query: TDataSourceQuery): Promise<TDataSourcePage> {
+      const { rows, total } = await repository.searchLinkedCustomers(db, userId, {
+        startsWith: query.startsWith,
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
+      return {
+        items: rows.map((row) => ({ value: row.custNo, label: `${row.company} (${row.custNo})` })),
+        page: query.page,
+        pageSize: query.pageSize,
+        total,
+      };
     },
 
     serverDate(timezone: string | undefined, now = new Date()) {
