@@ -1,4 +1,5 @@
-import { Box, Group, Text } from '@mantine/core';
+import { Box, Group, Text, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { AppName } from '../../components/ui/app-name';
 import { ColorSchemeSwitch } from '../../components/ui/color-scheme-switch';
 import { HelpButton } from '../../components/ui/help-button';
@@ -14,12 +15,16 @@ export const HEADER_HEIGHT = { base: 100, md: 64 };
 
 export function AppHeader() {
   const userData = useSignedInUser();
+  const { breakpoints } = useMantineTheme();
+  // Narrow screens have room for the colour switch on the brand's row, not among the user's buttons.
+  const wide = useMediaQuery(`(min-width: ${breakpoints.md})`);
   return (
     <div className={classes.bar}>
       <Group gap="lg" wrap="nowrap" className={classes.brand}>
         <MobileNavMenu hiddenFrom="md" />
         <AppName size="h4" />
         <MainNav visibleFrom="md" />
+        {wide ? null : <ColorSchemeSwitch />}
       </Group>
       <Box className={classes.accounts}>
         <AccountSelector />
@@ -27,7 +32,7 @@ export function AppHeader() {
       <Group gap="sm" wrap="nowrap" className={classes.user}>
         <CartLink />
         <HelpButton />
-        <ColorSchemeSwitch />
+        {wide ? <ColorSchemeSwitch /> : null}
         <Text size="sm" fw={500} visibleFrom="md" truncate="end" maw={180} data-testid="user-full-name">
           {userData.fullName}
         </Text>
