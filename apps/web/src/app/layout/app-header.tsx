@@ -1,4 +1,5 @@
-import { Box, Group, Text } from '@mantine/core';
+import { Box, Group, Text, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { hasPrivilege, Privilege } from '@settle/shared/privileges';
 import { AppName } from '../../components/ui/app-name';
 import { ColorSchemeSwitch } from '../../components/ui/color-scheme-switch';
@@ -15,12 +16,16 @@ export const HEADER_HEIGHT = { base: 100, md: 64 };
 
 export function AppHeader() {
   const userData = useSignedInUser();
+  const { breakpoints } = useMantineTheme();
+  // Narrow screens have room for the colour switch on the brand's row, not among the user's buttons.
+  const wide = useMediaQuery(`(min-width: ${breakpoints.md})`);
   return (
     <div className={classes.bar}>
       <Group gap="lg" wrap="nowrap" className={classes.brand}>
         <MobileNavMenu hiddenFrom="md" />
         <AppName size="h4" />
         <MainNav visibleFrom="md" />
+        {wide ? null : <ColorSchemeSwitch />}
       </Group>
       <Box className={classes.accounts}>
         <AccountSelector />
@@ -29,7 +34,7 @@ export function AppHeader() {
         {/* The cart is for paying: a user who may not pay has no way into it. */}
         {hasPrivilege(userData.roles, Privilege.ALLOW_PAY) ? <CartLink /> : null}
         <HelpButton />
-        <ColorSchemeSwitch />
+        {wide ? <ColorSchemeSwitch /> : null}
         <Text size="sm" fw={500} visibleFrom="md" truncate="end" maw={180} data-testid="user-full-name">
           {userData.fullName}
         </Text>
