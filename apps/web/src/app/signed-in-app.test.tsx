@@ -127,6 +127,8 @@ describe('signed-in app', () => {
 
     expect(await screen.findByTestId('logout-reason')).toHaveTextContent('Your session has expired.');
     expect(router.state.location.pathname).toBe('/login');
+    // An ended session is not a deep link: whoever signs in next starts at home.
+    expect(router.state.location.search).toBe('');
     expect(getUserData()).toBeNull();
     expect(sessionStorage.getItem('logoutReason')).toBe('SESSION_EXPIRED');
   });
@@ -161,6 +163,7 @@ describe('signed-in app', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(calls.some((call) => call.path === '/auth/logout')).toBe(true);
+    expect(router.state.location.search).toBe('');
     expect(getUserData()).toBeNull();
     expect(screen.queryByTestId('logout-reason')).not.toBeInTheDocument();
   });

@@ -1,5 +1,5 @@
 import { AppShell } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { SkipLink } from '../../components/ui/skip-link';
 import { loginPathFor } from '../../lib/return-to';
@@ -11,9 +11,16 @@ import { MAIN_CONTENT_ID, usePageHeading } from './use-page-heading';
 export function SignedInLayout() {
   const userData = useUserData();
   const location = useLocation();
+  // Whether this shell has shown a signed-in page: then a missing user is a sign-out or an
+  // ended session, and the next person to sign in here starts at home, not on this page.
+  const wasSignedIn = useRef(false);
+  if (userData) wasSignedIn.current = true;
   // Also where an ended session lands: clearing userData re-renders this into a redirect.
-  // The login page brings the user back to this address (a deep link, or where the session ended).
-  if (!userData) return <Navigate to={loginPathFor(`${location.pathname}${location.search}`)} replace />;
+  // A deep link opened signed out is carried to the login page, which comes back to it.
+  if (!userData) {
+    const target = wasSignedIn.current ? '/login' : loginPathFor(`${location.pathname}${location.search}`);
+    return <Navigate to={target} replace />;
+  }
   return (
     <SignedInShell>
       <Outlet />
