@@ -134,9 +134,10 @@ export function InvoiceGrid(props: InvoiceGridProps) {
         actions={rowActions}
         cartAvailable={cartAvailable}
         busy={busy}
+        t={t}
       />
     ),
-    [tools, roles, rowActions, cartAvailable],
+    [tools, roles, rowActions, cartAvailable, t],
   );
 
   const layout = columns.layout;

@@ -213,6 +213,8 @@ export function InvoiceTable(props: InvoiceTableProps) {
                 onToggleRow={props.onToggleRow}
                 detailPath={props.detailPath}
                 renderTools={props.renderTools}
+                t={t}
+                formatters={formatters}
               />
             ))
           )}
