@@ -62,11 +62,18 @@ export function formatC2(
     .join('');
 }
 
+// Made once per locale: constructing a DateTimeFormat costs about 0.3 ms, which a grid page
+// of 50 rows with 3 date columns paid 150 times on every draw.
+const dateFormatCache = new Map<string, Intl.DateTimeFormat>();
+
 /** A calendar date (YYYY-MM-DD, no time zone) shown in the user's locale. */
 export function formatDate(isoDate: string, locale: string): string {
   const date = isoDate.slice(0, 10);
   if (!parseCalendarDate(date)) return isoDate;
-  return new Intl.DateTimeFormat(safeLocale(locale), { timeZone: 'UTC', dateStyle: 'medium' }).format(
-    utcMidnight(date),
-  );
+  let formatter = dateFormatCache.get(locale);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(safeLocale(locale), { timeZone: 'UTC', dateStyle: 'medium' });
+    dateFormatCache.set(locale, formatter);
+  }
+  return formatter.format(utcMidnight(date));
 }

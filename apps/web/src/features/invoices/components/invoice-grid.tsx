@@ -145,9 +145,10 @@ export function InvoiceGrid(props: InvoiceGridProps) {
         disputing={disputing === row.invNo}
         cartAvailable={cartAvailable}
         busy={busy}
+        t={t}
       />
     ),
-    [tools, roles, rowActions, cartAvailable, disputing],
+    [tools, roles, rowActions, cartAvailable, disputing, t],
   );
 
   const layout = columns.layout;

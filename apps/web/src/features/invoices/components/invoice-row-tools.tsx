@@ -1,5 +1,5 @@
 import type { TInvoiceRow, TInvoiceStatus } from '@settle/shared/invoices';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { AddToCartIcon, DisputeIcon, PrintIcon, PromiseIcon, RemovePromiseIcon } from './action-icons';
 import { type ActionState, invoiceActionStates } from './invoice-action-rules';
 import classes from './invoice-grid.module.css';
@@ -33,9 +33,11 @@ export function InvoiceRowTools(props: {
   cartAvailable: boolean;
   /** The row's cart call is under way. */
   busy: boolean;
+  /** The grid's translation function (invoices namespace first): no hook per row. */
+  t: TFunction<['invoices', 'errors']>;
 }) {
   const { row, actions } = props;
-  const { t } = useTranslation('invoices');
+  const { t } = props;
   const states = invoiceActionStates(row, props.roles, { cartAvailable: props.cartAvailable });
   const reasonOf = (state: ActionState) =>
     state.visible && !state.enabled ? t(`refusal.${state.reason}`) : undefined;

@@ -1,9 +1,9 @@
 import { Checkbox, Table } from '@mantine/core';
 import type { TInvoiceRow } from '@settle/shared/invoices';
+import type { TFunction } from 'i18next';
 import { memo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useFormatters } from '../../../lib/use-formatters';
+import type { Formatters } from '../../../lib/use-formatters';
 import type { GridColumn } from './column-layout';
 import { formatFieldValue } from './format-field-value';
 import classes from './invoice-grid.module.css';
@@ -23,6 +23,9 @@ export interface InvoiceTableRowProps {
   renderTools: (row: TInvoiceRow, busy: boolean) => ReactNode;
   /** The server's today, for the overdue and coming-due marks. */
   today?: string;
+  /** The table's (invoices namespace) and its formatters: a hook per row would subscribe 50 times. */
+  t: TFunction<'invoices'>;
+  formatters: Formatters;
 }
 
 /**
@@ -32,9 +35,7 @@ export interface InvoiceTableRowProps {
  * component per cell; the row keeps Table.Tr for the striping and hover of the table.
  */
 export const InvoiceTableRow = memo(function InvoiceTableRow(props: InvoiceTableRowProps) {
-  const { t } = useTranslation('invoices');
-  const formatters = useFormatters();
-  const { row, selected } = props;
+  const { row, selected, t, formatters } = props;
 
   const cell = (column: GridColumn) => {
     if (column.field === 'invNo') {

@@ -216,6 +216,8 @@ export function InvoiceTable(props: InvoiceTableProps) {
                 detailPath={props.detailPath}
                 renderTools={props.renderTools}
                 today={props.today}
+                t={t}
+                formatters={formatters}
               />
             ))
           )}
