@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useContext, useMemo, useRef } from 'react';
+import { UNSAFE_DataRouterContext, useSearchParams } from 'react-router';
 
 /*
  * A grid's page, page size and sort in the page address (?page=3&pageSize=100&sort=amount&dir=desc),
@@ -82,13 +82,20 @@ export function useGridSearchParams(options: GridUrlOptions): GridSearchParams {
     [searchParams, pageSizes, defaultPageSize, isSortable],
   );
   // The setters read the address when called, not when made: a control that keeps an old
-  // onChange (Mantine's pager does) would otherwise write back an old address.
+  // onChange (Mantine's pager does) would otherwise write back an old address. The router's
+  // own location is the newest one: React draws a navigation in a transition, so a click can
+  // arrive before the hook's copy has caught up with an address written a moment earlier.
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
   const latest = useRef({ searchParams, setSearchParams });
   latest.current = { searchParams, setSearchParams };
-  const write = useCallback((changes: GridParamChanges, replace: boolean) => {
-    const { searchParams: current, setSearchParams: navigate } = latest.current;
-    navigate(writeGridParams(current, changes), { replace });
-  }, []);
+  const write = useCallback(
+    (changes: GridParamChanges, replace: boolean) => {
+      const { searchParams: rendered, setSearchParams: navigate } = latest.current;
+      const current = router ? new URLSearchParams(router.state.location.search) : rendered;
+      navigate(writeGridParams(current, changes), { replace });
+    },
+    [router],
+  );
   const setPage = useCallback(
     (page: number, { replace = false }: { replace?: boolean } = {}) =>
       write({ [PAGE_PARAM]: String(page) }, replace),
