@@ -82,12 +82,18 @@ export function useGridSearchParams(options: GridUrlOptions): GridSearchParams {
     [searchParams, pageSizes, defaultPageSize, isSortable],
   );
   // The setters read the address when called, not when made: a control that keeps an old
-  // onChange (Mantine's pager does) would otherwise write back an old address.
-  const latest = useRef({ searchParams, setSearchParams });
-  latest.current = { searchParams, setSearchParams };
+  // onChange (Mantine's pager does) would otherwise write back an old address. A write is
+  // remembered until the router draws the next address (it navigates in a transition), so a
+  // second write before that (a click right after the saved sort was written) builds on it.
+  const latest = useRef({ searchParams, setSearchParams, drawn: searchParams });
+  if (latest.current.drawn !== searchParams) latest.current.searchParams = searchParams;
+  latest.current.drawn = searchParams;
+  latest.current.setSearchParams = setSearchParams;
   const write = useCallback((changes: GridParamChanges, replace: boolean) => {
     const { searchParams: current, setSearchParams: navigate } = latest.current;
-    navigate(writeGridParams(current, changes), { replace });
+    const next = writeGridParams(current, changes);
+    latest.current.searchParams = next;
+    navigate(next, { replace });
   }, []);
   const setPage = useCallback(
     (page: number, { replace = false }: { replace?: boolean } = {}) =>

@@ -1,9 +1,10 @@
 import type { TInvoiceRow, TInvoiceStatus } from '@settle/shared/invoices';
 import { useTranslation } from 'react-i18next';
-import { AddToCartIcon, DisputeIcon, PrintIcon, PromiseIcon, RemovePromiseIcon } from './action-icons';
+import { PrintIcon } from '../../../components/grid/grid-icons';
+import classes from '../../../components/grid/grid-table.module.css';
+import { TD_CLASS } from '../../../components/grid/grid-value-cell';
+import { AddToCartIcon, DisputeIcon, PromiseIcon, RemovePromiseIcon } from './action-icons';
 import { type ActionState, invoiceActionStates } from './invoice-action-rules';
-import classes from './invoice-grid.module.css';
-import { TD_CLASS } from './invoice-table-row';
 import { ToolButton } from './tool-button';
 import type { InvoiceActions } from './use-invoice-actions';
 

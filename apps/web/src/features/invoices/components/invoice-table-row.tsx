@@ -3,14 +3,12 @@ import type { TInvoiceRow } from '@settle/shared/invoices';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { GridColumn } from '../../../components/grid/column-layout';
+import gridClasses from '../../../components/grid/grid-table.module.css';
+import { gridValueCell, TD_CLASS } from '../../../components/grid/grid-value-cell';
 import { useFormatters } from '../../../lib/use-formatters';
-import type { GridColumn } from './column-layout';
-import { formatFieldValue } from './format-field-value';
 import classes from './invoice-grid.module.css';
 import { InvoiceMarkBadges } from './invoice-mark-badges';
-
-/** Mantine's cell class on a plain <td>: the same look without a styled component per cell. */
-export const TD_CLASS = Table.classes.td;
 
 export interface InvoiceTableRowProps {
   row: TInvoiceRow;
@@ -39,7 +37,7 @@ export const InvoiceTableRow = memo(function InvoiceTableRow(props: InvoiceTable
   const cell = (column: GridColumn) => {
     if (column.field === 'invNo') {
       return (
-        <td key={column.field} className={`${TD_CLASS} ${classes.cell}`} data-field={column.field}>
+        <td key={column.field} className={`${TD_CLASS} ${gridClasses.cell}`} data-field={column.field}>
           <span className={classes.invNoCell}>
             <Link to={props.detailPath(row)} data-testid={`invoice-link-${row.invNo}`}>
               {row.invNo}
@@ -49,25 +47,11 @@ export const InvoiceTableRow = memo(function InvoiceTableRow(props: InvoiceTable
         </td>
       );
     }
-    const value = (row as Record<string, unknown>)[column.field];
-    const formatted = formatFieldValue(value, column.dataType, {
+    return gridValueCell(column, (row as Record<string, unknown>)[column.field], {
       formatters,
       t,
       currencyCode: row.tranCurrencyCode,
     });
-    const className = [
-      TD_CLASS,
-      classes.cell,
-      formatted.numeric ? classes.numeric : '',
-      formatted.negative ? classes.negative : '',
-    ]
-      .filter(Boolean)
-      .join(' ');
-    return (
-      <td key={column.field} className={className} title={formatted.text} data-field={column.field}>
-        {formatted.text}
-      </td>
-    );
   };
 
   return (
