@@ -23,6 +23,9 @@ const PAGE_SIZES = [25, 50, 100] as const;
 /** Columns only some users may see: disputed amounts need the dispute-view privilege. */
 const COLUMN_PRIVILEGES: Record<string, TPrivilege> = { disputedAmount: Privilege.ALLOW_PROB_VIEW };
 
+/** The notes column is a tooltip of the latest notes: the exports have no column for it. */
+const NOT_EXPORTED = new Set(['notes']);
+
 function mayShowColumn(roles: readonly string[], column: GridColumn): boolean {
   const privilege = COLUMN_PRIVILEGES[column.field];
   return privilege === undefined || hasPrivilege(roles, privilege);
@@ -92,7 +95,7 @@ export function DisputeGrid(props: {
         <ExportControls
           target={DISPUTE_EXPORT}
           query={toDisputeListQuery(params)}
-          columns={shown.map((column) => column.field)}
+          columns={shown.filter((column) => !NOT_EXPORTED.has(column.field)).map((column) => column.field)}
           disabled={!list.data || total === 0}
           ns="disputes"
           translateError={translateDisputeError}
