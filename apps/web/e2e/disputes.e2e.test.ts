@@ -148,7 +148,7 @@ describe('disputes', () => {
     const page = await signedInPage(browsing, {
       baseURL,
       loginName: 'demo.full',
-      path: '/invoices',
+      path: '/disputes',
       context: { viewport },
     });
     await page.getByTestId('new-customer-dispute').click();

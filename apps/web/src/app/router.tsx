@@ -83,7 +83,10 @@ export const appRoutes: RouteObject[] = [
               import('./routes/customer-dispute-route').then((m) => ({ Component: m.CustomerDisputeRoute })),
           },
           { path: '/payments', element: <ComingSoonRoute titleKey="nav.payments" /> },
-          { path: '/disputes', element: <ComingSoonRoute titleKey="nav.disputes" /> },
+          {
+            path: '/disputes',
+            lazy: () => import('./routes/disputes-route').then((m) => ({ Component: m.DisputesRoute })),
+          },
         ],
       },
       // Help opens in a window of its own, without the navigation bar; its API call decides who may read what.

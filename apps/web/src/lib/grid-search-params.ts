@@ -1,5 +1,5 @@
-import { useCallback, useContext, useMemo, useRef } from 'react';
-import { UNSAFE_DataRouterContext, useSearchParams } from 'react-router';
+import { useCallback, useMemo, useRef } from 'react';
+import { useSearchParams } from 'react-router';
 
 /*
  * A grid's page, page size and sort in the page address (?page=3&pageSize=100&sort=amount&dir=desc),
@@ -82,20 +82,19 @@ export function useGridSearchParams(options: GridUrlOptions): GridSearchParams {
     [searchParams, pageSizes, defaultPageSize, isSortable],
   );
   // The setters read the address when called, not when made: a control that keeps an old
-  // onChange (Mantine's pager does) would otherwise write back an old address. The router's
-  // own location is the newest one: React draws a navigation in a transition, so a click can
-  // arrive before the hook's copy has caught up with an address written a moment earlier.
-  const router = useContext(UNSAFE_DataRouterContext)?.router;
-  const latest = useRef({ searchParams, setSearchParams });
-  latest.current = { searchParams, setSearchParams };
-  const write = useCallback(
-    (changes: GridParamChanges, replace: boolean) => {
-      const { searchParams: rendered, setSearchParams: navigate } = latest.current;
-      const current = router ? new URLSearchParams(router.state.location.search) : rendered;
-      navigate(writeGridParams(current, changes), { replace });
-    },
-    [router],
-  );
+  // onChange (Mantine's pager does) would otherwise write back an old address. A write is
+  // remembered until the router draws the next address (it navigates in a transition), so a
+  // second write before that (a click right after the saved sort was written) builds on it.
+  const latest = useRef({ searchParams, setSearchParams, drawn: searchParams });
+  if (latest.current.drawn !== searchParams) latest.current.searchParams = searchParams;
+  latest.current.drawn = searchParams;
+  latest.current.setSearchParams = setSearchParams;
+  const write = useCallback((changes: GridParamChanges, replace: boolean) => {
+    const { searchParams: current, setSearchParams: navigate } = latest.current;
+    const next = writeGridParams(current, changes);
+    latest.current.searchParams = next;
+    navigate(next, { replace });
+  }, []);
   const setPage = useCallback(
     (page: number, { replace = false }: { replace?: boolean } = {}) =>
       write({ [PAGE_PARAM]: String(page) }, replace),

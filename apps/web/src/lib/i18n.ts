@@ -9,6 +9,7 @@ import enCommon from '../locales/en/common.json';
 import enDisputes from '../locales/en/disputes.json';
 import enDocuments from '../locales/en/documents.json';
 import enErrors from '../locales/en/errors.json';
+import enGrid from '../locales/en/grid.json';
 import enHelp from '../locales/en/help.json';
 import enHome from '../locales/en/home.json';
 import enInvoices from '../locales/en/invoices.json';
@@ -24,6 +25,7 @@ import frCommon from '../locales/fr/common.json';
 import frDisputes from '../locales/fr/disputes.json';
 import frDocuments from '../locales/fr/documents.json';
 import frErrors from '../locales/fr/errors.json';
+import frGrid from '../locales/fr/grid.json';
 import frHelp from '../locales/fr/help.json';
 import frHome from '../locales/fr/home.json';
 import frInvoices from '../locales/fr/invoices.json';
@@ -42,6 +44,7 @@ export const resources = {
     documents: enDocuments,
     search: enSearch,
     invoices: enInvoices,
+    grid: enGrid,
     cart: enCart,
     accountSetup: enAccountSetup,
     sso: enSso,
@@ -59,6 +62,7 @@ export const resources = {
     documents: frDocuments,
     search: frSearch,
     invoices: frInvoices,
+    grid: frGrid,
     cart: frCart,
     accountSetup: frAccountSetup,
     sso: frSso,

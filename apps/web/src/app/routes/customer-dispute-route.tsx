@@ -35,7 +35,7 @@ export function CustomerDisputeRoute() {
     <Container size="lg">
       <Stack gap="md">
         {back}
-        <Title order={2} data-testid="dispute-create-title">
+        <Title order={1} size="h2" data-testid="dispute-create-title">
           {t('create.customerTitle')}
         </Title>
         {allowed ? (

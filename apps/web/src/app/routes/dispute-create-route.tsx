@@ -27,7 +27,7 @@ export function DisputeCreateRoute() {
     <Container size="lg">
       <Stack gap="md">
         {back}
-        <Title order={2} data-testid="dispute-create-title">
+        <Title order={1} size="h2" data-testid="dispute-create-title">
           {t('disputes:create.title', { invNo })}
         </Title>
         {detail.isPending ? <Skeleton height={240} /> : null}

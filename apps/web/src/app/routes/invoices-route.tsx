@@ -1,11 +1,10 @@
-import { Container, Group, Stack, Title } from '@mantine/core';
+import { Container, Stack, Title } from '@mantine/core';
 import type { TInvoiceStatus } from '@settle/shared/invoices';
 import { withQuickSearch } from '@settle/shared/search/quick-search';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAddToCartAction } from '../../features/cart/components/use-add-to-cart-action';
-import { NewCustomerDisputeButton } from '../../features/disputes/components/new-customer-dispute-button';
 import { useOpenInvoiceDisputes } from '../../features/disputes/components/use-open-invoice-disputes';
 import { InvoiceGrid } from '../../features/invoices/components/invoice-grid';
 import { useSearchFields } from '../../features/search/api/get-search-fields';
@@ -49,12 +48,9 @@ export function InvoicesRoute() {
   return (
     <Container size="xl">
       <Stack gap="md">
-        <Group justify="space-between">
-          <Title order={1} size="h2">
-            {t('title')}
-          </Title>
-          <NewCustomerDisputeButton />
-        </Group>
+        <Title order={1} size="h2">
+          {t('title')}
+        </Title>
         <InvoiceGrid
           filter={withQuickSearch(quickSearch.text, filter) || undefined}
           filterSlot={

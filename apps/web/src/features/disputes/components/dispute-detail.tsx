@@ -102,7 +102,7 @@ function DisputeDetailView({
     <Stack gap="md" data-testid="dispute-detail">
       {back}
       <Group gap="sm" align="center">
-        <Title order={2} data-testid="dispute-title">
+        <Title order={1} size="h2" data-testid="dispute-title">
           {dispute.custDispute
             ? t('detail.customerTitle', { probNo: dispute.probNo })
             : t('detail.title', { probNo: dispute.probNo, invNo: dispute.invNo })}

@@ -7,6 +7,7 @@ import { useFormatters } from '../../../lib/use-formatters';
 import { useSignedInUser } from '../../../lib/use-user-data';
 import { useInvoiceDisputes } from '../api/get-invoice-disputes';
 import { shownReason, statusCodeOf } from '../lib/dispute-labels';
+import { disputePath } from '../lib/dispute-path';
 import { translateDisputeError } from '../lib/translate-dispute-error';
 
 /** disputebyinvoices/{invNo}: an invoice's disputes, each opening its detail. */
@@ -21,7 +22,9 @@ export function InvoiceDisputesList(props: { invNo: string; back: ReactNode; can
     <Stack gap="md">
       {props.back}
       <Group justify="space-between">
-        <Title order={2}>{t('disputes:list.title', { invNo: props.invNo })}</Title>
+        <Title order={1} size="h2">
+          {t('disputes:list.title', { invNo: props.invNo })}
+        </Title>
         {props.canCreate ? (
           <Button component={Link} to={`/dispute/${invoice}`} variant="light" data-testid="dispute-new">
             {t('disputes:list.new')}
@@ -51,11 +54,7 @@ export function InvoiceDisputesList(props: { invNo: string; back: ReactNode; can
               {list.data.rows.map((row) => (
                 <Table.Tr key={row.id} data-testid={`invoice-dispute-${row.probNo}`}>
                   <Table.Td>
-                    <Anchor
-                      component={Link}
-                      to={`/dispute/${invoice}/${row.probNo}/${encodeURIComponent(row.tranId ?? '')}`}
-                      size="sm"
-                    >
+                    <Anchor component={Link} to={disputePath(row)} size="sm">
                       {t('disputes:list.open', { probNo: row.probNo })}
                     </Anchor>
                   </Table.Td>

@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { buildColumnPreferences } from '../testing/invoice-fixtures';
 import {
-  DEFAULT_SORT,
   type GridLayout,
-  layoutFromPreferences,
+  layoutFromPreferences as layoutWith,
   moveColumn,
   resizeColumn,
-  sortBy,
-  toPreferenceRequest,
-} from './column-layout';
+  sortBy as sortWith,
+  toPreferenceRequest as toRequestWith,
+} from '../../../components/grid/column-layout';
+import { buildColumnPreferences } from '../testing/invoice-fixtures';
+import { INVOICE_SORTING } from './invoice-grid-config';
+
+const DEFAULT_SORT = INVOICE_SORTING.defaultSort;
+const layoutFromPreferences = (preferences: Parameters<typeof layoutWith>[0]) =>
+  layoutWith(preferences, INVOICE_SORTING);
+const sortBy = (layout: GridLayout, field: string) => sortWith(layout, field, INVOICE_SORTING);
+const toPreferenceRequest = (layout: GridLayout) => toRequestWith(layout, INVOICE_SORTING);
 
 const fields = (layout: GridLayout) => layout.columns.map((column) => column.field);
 

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { filenameFromDisposition } from '../../../components/grid/export-file';
 import { errorBody, type RecordedCall, type StubRoute, stubApi } from '../../../testing/fetch-stub';
 import { buildUserData } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render';
-import { filenameFromDisposition } from '../api/export-invoices';
 import {
   buildInvoiceRow,
   buildListResponse,

@@ -2,6 +2,7 @@ import type { TInvoiceRow } from '@settle/shared/invoices';
 import { Privilege } from '@settle/shared/privileges';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { COLUMN_SAVE_DELAY_MS } from '../../../components/grid/use-column-layout';
 import { controlTimers } from '../../../testing/controlled-timers';
 import { errorBody, type RecordedCall, type StubRoute, stubApi } from '../../../testing/fetch-stub';
 import { buildUserData } from '../../../testing/fixtures';
@@ -16,7 +17,6 @@ import {
   NO_CREDIT_ROLES,
   shellRoutes,
 } from '../testing/invoice-fixtures';
-import { COLUMN_SAVE_DELAY_MS } from './use-column-layout';
 
 const open = buildInvoiceRow();
 const credit = buildInvoiceRow({

@@ -1,32 +1,24 @@
-import { Alert, Group, Pagination, SegmentedControl, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Group, SegmentedControl, Skeleton, Stack } from '@mantine/core';
 import type { TInvoiceRow, TInvoiceStatus } from '@settle/shared/invoices';
 import { hasPrivilege, Privilege, type TPrivilege } from '@settle/shared/privileges';
-import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type GridColumn, moveColumn, setColumnVisible } from '../../../components/grid/column-layout';
+import { ColumnsMenu } from '../../../components/grid/columns-menu';
+import { ExportControls } from '../../../components/grid/export-controls';
+import { GridPager } from '../../../components/grid/grid-pager';
+import { LoadFailedAlert } from '../../../components/grid/load-failed-alert';
+import { useGridView, useLastPageGuard } from '../../../components/grid/use-grid-view';
 import { isSessionEndingError } from '../../../lib/api-error';
-import { useGridSearchParams } from '../../../lib/grid-search-params';
 import { useFormatters } from '../../../lib/use-formatters';
 import { useSignedInUser } from '../../../lib/use-user-data';
-import { type InvoiceListParams, useInvoices } from '../api/get-invoices';
+import { type InvoiceListParams, toInvoiceListQuery, useInvoices } from '../api/get-invoices';
 import { useServerDate } from '../api/get-server-date';
-import {
-  DEFAULT_SORT,
-  type GridColumn,
-  type GridSort,
-  isSortable,
-  moveColumn,
-  resizeColumn,
-  setColumnVisible,
-  sortBy,
-} from './column-layout';
-import { ColumnsMenu } from './columns-menu';
-import { ExportControls } from './export-controls';
+import { INVOICE_COLUMNS_API, INVOICE_EXPORT, INVOICE_SORTING } from './invoice-grid-config';
 import { InvoiceRowTools, toolColumnsFor } from './invoice-row-tools';
 import { InvoiceTable } from './invoice-table';
-import { LoadFailedAlert } from './load-failed-alert';
 import { SelectionToolbar } from './selection-toolbar';
 import { translateInvoiceError } from './translate-invoice-error';
-import { useColumnLayout } from './use-column-layout';
 import {
   type AddToCartHandler,
   type DisputeHandler,
@@ -64,39 +56,32 @@ export interface InvoiceGridProps {
  * actions, totals of the filtered set, and exports.
  */
 export function InvoiceGrid(props: InvoiceGridProps) {
-  const { t } = useTranslation(['invoices', 'errors']);
+  const { t } = useTranslation(['invoices', 'grid', 'errors']);
   const { n0 } = useFormatters();
   const userData = useSignedInUser();
   const { roles, currentCustNo: custNo, currencyCode } = userData;
   const [ownStatus, setOwnStatus] = useState<TInvoiceStatus>('O');
   const status = props.status ?? ownStatus;
-  const columns = useColumnLayout();
-  // Page, page size and sort live in the address (reload, Back, shared links); the saved
-  // column preferences give the sort when the address names none.
-  const address = useGridSearchParams({
+  const account = `${custNo}|${currencyCode}`;
+  const view = useGridView({
+    columnsApi: INVOICE_COLUMNS_API,
+    sorting: INVOICE_SORTING,
     pageSizes: PAGE_SIZES,
     defaultPageSize: INVOICE_PAGE_SIZE,
-    isSortable,
+    account,
   });
-  const { page, pageSize, setPage } = address;
+  const { columns, layout, address, page, pageSize, setPage, sort } = view;
   const [selection, setSelection] = useState<ReadonlyMap<string, TInvoiceRow>>(new Map());
 
   // A new account, currency, status or filter is another list: nothing selected. Whoever
-  // changes the status or the filter in the address drops its page; an account change is not
-  // in the address, so the grid goes back to the first page itself.
+  // changes the status or the filter in the address drops its page; the view does so for an
+  // account change.
   const scope = [custNo, currencyCode, status, props.filter ?? ''].join('|');
   const [previousScope, setPreviousScope] = useState(scope);
   if (scope !== previousScope) {
     setPreviousScope(scope);
     setSelection(new Map());
   }
-  const account = `${custNo}|${currencyCode}`;
-  const previousAccount = useRef(account);
-  useEffect(() => {
-    if (previousAccount.current === account) return;
-    previousAccount.current = account;
-    setPage(1, { replace: true });
-  }, [account, setPage]);
 
   const clearSelection = useCallback(() => setSelection(new Map()), []);
   const cartAvailable = props.onAddToCart !== undefined;
@@ -151,23 +136,6 @@ export function InvoiceGrid(props: InvoiceGridProps) {
     [tools, roles, rowActions, cartAvailable, disputing, t],
   );
 
-  const layout = columns.layout;
-  const sort = address.sort ?? layout?.sort ?? DEFAULT_SORT;
-  // A sort click is drawn in a transition: a second click before it is drawn toggles the
-  // sort the first one asked for, not the one still on screen.
-  const pendingSort = useRef<GridSort | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the drawn sort changes
-  useEffect(() => {
-    pendingSort.current = null;
-  }, [sort]);
-  // An address without a sort shows the saved one; it is written into the address, so that
-  // Back to this entry shows this sort even after the user has saved another.
-  const savedSort =
-    address.sort === null && layout && isSortable(layout.sort.field) ? layout.sort : undefined;
-  const { setSort } = address;
-  useEffect(() => {
-    if (savedSort) setSort(savedSort, { replace: true });
-  }, [savedSort, setSort]);
   const params: InvoiceListParams = {
     custNo: custNo ?? '',
     currencyCode,
@@ -179,18 +147,13 @@ export function InvoiceGrid(props: InvoiceGridProps) {
     filter: props.filter || undefined,
   };
   const list = useInvoices(params, { enabled: layout !== null && custNo !== null });
-  // A link or a Back to a page past the end (the rows changed since) shows the last page instead.
-  const lastPage =
-    list.data && !list.isPlaceholderData ? Math.max(1, Math.ceil(list.data.total / pageSize)) : null;
-  useEffect(() => {
-    if (lastPage !== null && page > lastPage) setPage(lastPage, { replace: true });
-  }, [lastPage, page, setPage]);
+  useLastPageGuard(view, { total: list.data && !list.isPlaceholderData ? list.data.total : null });
   const serverDate = useServerDate({ enabled: custNo !== null });
 
   if (!custNo) {
     return (
       <Alert color="yellow" data-testid="grid-no-account">
-        {t('invoices:grid.noAccount')}
+        {t('grid:noAccount')}
       </Alert>
     );
   }
@@ -240,7 +203,10 @@ export function InvoiceGrid(props: InvoiceGridProps) {
         />
         <Group gap="xs" wrap="wrap">
           <ExportControls
-            params={params}
+            target={INVOICE_EXPORT}
+            query={toInvoiceListQuery(params)}
+            ns="invoices"
+            translateError={translateInvoiceError}
             columns={shown.map((column) => column.field)}
             disabled={!list.data || total === 0}
           />
@@ -269,11 +235,7 @@ export function InvoiceGrid(props: InvoiceGridProps) {
         onClear={clearSelection}
       />
       {columns.loadFailed ? (
-        <LoadFailedAlert
-          testId="grid-load-failed"
-          title={t('invoices:grid.loadFailed')}
-          onRetry={columns.retryLoad}
-        />
+        <LoadFailedAlert testId="grid-load-failed" title={t('grid:loadFailed')} onRetry={columns.retryLoad} />
       ) : !layout ? (
         <Stack gap={6} data-testid="grid-loading" aria-busy="true">
           {Array.from({ length: 6 }, (_, index) => (
@@ -284,7 +246,7 @@ export function InvoiceGrid(props: InvoiceGridProps) {
       ) : loadFailed ? (
         <LoadFailedAlert
           testId="grid-error"
-          title={t('invoices:grid.loadFailed')}
+          title={t('grid:loadFailed')}
           message={translateInvoiceError(t, list.error)}
           onRetry={() => void list.refetch()}
           retrying={list.isFetching}
@@ -294,17 +256,8 @@ export function InvoiceGrid(props: InvoiceGridProps) {
           rows={rows}
           columns={shown}
           sort={sort}
-          onSort={(field) => {
-            const next = sortBy({ ...layout, sort: pendingSort.current ?? sort }, field).sort;
-            pendingSort.current = next;
-            // One transition with the address change (React Router navigates in one): drawn
-            // apart, the new sort would first be asked for with the old page.
-            startTransition(() => {
-              address.setSort(next);
-              columns.update((current) => ({ ...current, sort: next }));
-            });
-          }}
-          onResize={(field, width) => columns.update((current) => resizeColumn(current, field, width))}
+          onSort={view.onSort}
+          onResize={view.onResize}
           selected={new Set(selection.keys())}
           onToggleRow={toggleRow}
           onTogglePage={togglePage}
@@ -320,47 +273,25 @@ export function InvoiceGrid(props: InvoiceGridProps) {
         />
       )}
       {/* A failed load shows only its message: no range or pager of rows that are not there. */}
-      <Group
-        justify="space-between"
-        wrap="wrap"
-        display={loadFailed || columns.loadFailed ? 'none' : undefined}
-      >
-        <Text size="sm" c="dimmed" data-testid="grid-range">
-          {list.data
+      <GridPager
+        page={page}
+        pages={pages}
+        pageSize={pageSize}
+        pageSizes={PAGE_SIZES}
+        onPage={setPage}
+        onPageSize={address.setPageSize}
+        rangeText={
+          list.data
             ? t('invoices:grid.range', {
                 first: n0(firstRow),
                 last: n0(lastRow),
                 total: n0(total),
                 count: total,
               })
-            : ''}
-        </Text>
-        <Group gap="sm" wrap="wrap">
-          <Select
-            size="xs"
-            w={80}
-            aria-label={t('invoices:grid.pageSize')}
-            data-testid="page-size"
-            data={PAGE_SIZES.map(String)}
-            value={String(pageSize)}
-            allowDeselect={false}
-            onChange={(value) => value && address.setPageSize(Number(value))}
-          />
-          <Pagination
-            data-testid="grid-pager"
-            total={pages}
-            value={page}
-            onChange={(next) => setPage(next)}
-            size="sm"
-            withEdges
-            getControlProps={(control) => ({
-              'data-testid': `page-${control}`,
-              'aria-label': t(`invoices:grid.page.${control}`),
-            })}
-            getItemProps={(item) => ({ 'aria-label': t('invoices:grid.page.number', { page: item }) })}
-          />
-        </Group>
-      </Group>
+            : ''
+        }
+        hidden={loadFailed || columns.loadFailed}
+      />
       {actions.modal}
     </Stack>
   );

@@ -1,9 +1,10 @@
 import type { TInvoiceRow, TInvoiceStatus } from '@settle/shared/invoices';
 import type { TFunction } from 'i18next';
-import { AddToCartIcon, DisputeIcon, PrintIcon, PromiseIcon, RemovePromiseIcon } from './action-icons';
+import { PrintIcon } from '../../../components/grid/grid-icons';
+import classes from '../../../components/grid/grid-table.module.css';
+import { TD_CLASS } from '../../../components/grid/grid-value-cell';
+import { AddToCartIcon, DisputeIcon, PromiseIcon, RemovePromiseIcon } from './action-icons';
 import { type ActionState, invoiceActionStates } from './invoice-action-rules';
-import classes from './invoice-grid.module.css';
-import { TD_CLASS } from './invoice-table-row';
 import { ToolButton } from './tool-button';
 import type { InvoiceActions } from './use-invoice-actions';
 
@@ -36,8 +37,7 @@ export function InvoiceRowTools(props: {
   /** The grid's translation function (invoices namespace first): no hook per row. */
   t: TFunction<['invoices', 'errors']>;
 }) {
-  const { row, actions } = props;
-  const { t } = props;
+  const { row, actions, t } = props;
   const states = invoiceActionStates(row, props.roles, { cartAvailable: props.cartAvailable });
   const reasonOf = (state: ActionState) =>
     state.visible && !state.enabled ? t(`refusal.${state.reason}`) : undefined;

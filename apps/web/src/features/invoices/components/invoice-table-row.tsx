@@ -1,16 +1,14 @@
 import { Checkbox, Table } from '@mantine/core';
 import type { TInvoiceRow } from '@settle/shared/invoices';
-import type { TFunction } from 'i18next';
 import { memo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Formatters } from '../../../lib/use-formatters';
-import type { GridColumn } from './column-layout';
-import { formatFieldValue } from './format-field-value';
+import type { GridColumn } from '../../../components/grid/column-layout';
+import gridClasses from '../../../components/grid/grid-table.module.css';
+import { gridValueCell, TD_CLASS } from '../../../components/grid/grid-value-cell';
+import { useFormatters } from '../../../lib/use-formatters';
 import classes from './invoice-grid.module.css';
 import { InvoiceMarkBadges } from './invoice-mark-badges';
-
-/** Mantine's cell class on a plain <td>: the same look without a styled component per cell. */
-export const TD_CLASS = Table.classes.td;
 
 export interface InvoiceTableRowProps {
   row: TInvoiceRow;
@@ -23,9 +21,6 @@ export interface InvoiceTableRowProps {
   renderTools: (row: TInvoiceRow, busy: boolean) => ReactNode;
   /** The server's today, for the overdue and coming-due marks. */
   today?: string;
-  /** The table's (invoices namespace) and its formatters: a hook per row would subscribe 50 times. */
-  t: TFunction<'invoices'>;
-  formatters: Formatters;
 }
 
 /**
@@ -35,12 +30,14 @@ export interface InvoiceTableRowProps {
  * component per cell; the row keeps Table.Tr for the striping and hover of the table.
  */
 export const InvoiceTableRow = memo(function InvoiceTableRow(props: InvoiceTableRowProps) {
-  const { row, selected, t, formatters } = props;
+  const { t } = useTranslation('invoices');
+  const formatters = useFormatters();
+  const { row, selected } = props;
 
   const cell = (column: GridColumn) => {
     if (column.field === 'invNo') {
       return (
-        <td key={column.field} className={`${TD_CLASS} ${classes.cell}`} data-field={column.field}>
+        <td key={column.field} className={`${TD_CLASS} ${gridClasses.cell}`} data-field={column.field}>
           <span className={classes.invNoCell}>
             <Link to={props.detailPath(row)} data-testid={`invoice-link-${row.invNo}`}>
               {row.invNo}
@@ -50,25 +47,11 @@ export const InvoiceTableRow = memo(function InvoiceTableRow(props: InvoiceTable
         </td>
       );
     }
-    const value = (row as Record<string, unknown>)[column.field];
-    const formatted = formatFieldValue(value, column.dataType, {
+    return gridValueCell(column, (row as Record<string, unknown>)[column.field], {
       formatters,
       t,
       currencyCode: row.tranCurrencyCode,
     });
-    const className = [
-      TD_CLASS,
-      classes.cell,
-      formatted.numeric ? classes.numeric : '',
-      formatted.negative ? classes.negative : '',
-    ]
-      .filter(Boolean)
-      .join(' ');
-    return (
-      <td key={column.field} className={className} title={formatted.text} data-field={column.field}>
-        {formatted.text}
-      </td>
-    );
   };
 
   return (

@@ -3,9 +3,9 @@ import type { TInvoiceDetail } from '@settle/shared/invoices';
 import { addMoney } from '@settle/shared/money';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatFieldValue } from '../../../components/grid/format-field-value';
+import classes from '../../../components/grid/grid-table.module.css';
 import { useFormatters } from '../../../lib/use-formatters';
-import { formatFieldValue } from './format-field-value';
-import classes from './invoice-grid.module.css';
 
 type LineItem = TInvoiceDetail['lineItems'][number];
 type LineField = TInvoiceDetail['lineItemFields'][number];

@@ -2,9 +2,10 @@ import { Button, Group, Text } from '@mantine/core';
 import type { TInvoiceRow, TInvoiceStatus } from '@settle/shared/invoices';
 import { hasPrivilege, Privilege, type TPrivilege } from '@settle/shared/privileges';
 import { useTranslation } from 'react-i18next';
+import { PrintIcon } from '../../../components/grid/grid-icons';
 import { useFormatters } from '../../../lib/use-formatters';
 import { ActionButton } from './action-button';
-import { AddToCartIcon, PrintIcon, PromiseIcon, RemovePromiseIcon } from './action-icons';
+import { AddToCartIcon, PromiseIcon, RemovePromiseIcon } from './action-icons';
 import type { InvoiceActions } from './use-invoice-actions';
 
 /**

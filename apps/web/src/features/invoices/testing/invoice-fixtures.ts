@@ -1,4 +1,4 @@
-import type { TColumnDefinition, TColumnPreferences } from '@settle/shared/columns';
+import type { TColumnPreferences } from '@settle/shared/columns';
 import {
   INVOICE_COLUMNS,
   INVOICE_LINE_ITEM_FIELDS,
@@ -9,6 +9,10 @@ import {
 } from '@settle/shared/invoices';
 import { addMoney } from '@settle/shared/money';
 import { ALL_PRIVILEGES, Privilege } from '@settle/shared/privileges';
+import {
+  buildGridColumnPreferences,
+  type ColumnPreferenceOptions,
+} from '../../../testing/column-preferences';
 import { collectorRoute, headerRoutes, serverDateRoute } from '../../../testing/common-routes';
 import type { StubRoute } from '../../../testing/fetch-stub';
 
@@ -48,39 +52,8 @@ export function buildInvoiceRow(overrides: Partial<TInvoiceRow> = {}): TInvoiceR
 }
 
 /** Column preferences as the server composes them from the contract's columns; `sort` marks the saved sort. */
-export function buildColumnPreferences(
-  options: { shown?: string[]; sort?: { field: string; dir: 'asc' | 'desc' } } = {},
-): TColumnPreferences {
-  const shown =
-    options.shown ?? INVOICE_COLUMNS.filter((column) => column.visible).map((column) => column.field);
-  const allColumns: TColumnDefinition[] = INVOICE_COLUMNS.map(({ field, title, dataType, width }, index) => ({
-    id: index + 1,
-    colId: field,
-    field,
-    title,
-    dataType,
-    sort: options.sort?.field === field ? options.sort.dir : null,
-    order: shown.includes(field) ? shown.indexOf(field) : 100 + index,
-    template: null,
-    columnKey: field,
-    menu: true,
-    width: width ?? null,
-  }));
-  allColumns.sort((a, b) => a.order - b.order);
-  const viewableColumns = allColumns.filter((column) => shown.includes(column.field));
-  return {
-    allColumns,
-    viewableColumns,
-    availableColumns: allColumns.filter((column) => !shown.includes(column.field)),
-    displayColumnPreference: viewableColumns.map(({ colId, field, title, dataType, width }) => ({
-      colId,
-      field,
-      title,
-      dataType,
-      width: width ?? undefined,
-    })),
-    allColumnPreference: allColumns.map(({ field, title, order, sort }) => ({ field, title, order, sort })),
-  };
+export function buildColumnPreferences(options: ColumnPreferenceOptions = {}): TColumnPreferences {
+  return buildGridColumnPreferences(INVOICE_COLUMNS, options);
 }
 
 export function buildListResponse(

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Formatters } from '../../../lib/use-formatters';
+import type { Formatters } from '../../lib/use-formatters';
 
 export interface FormattedValue {
   text: string;
@@ -43,7 +43,7 @@ export function formatFieldValue(
     case 'boolean': {
       const truthy = value === true || text === 'true' || text === 'Y';
       return {
-        text: t(truthy ? 'invoices:boolean.yes' : 'invoices:boolean.no'),
+        text: t(truthy ? 'grid:boolean.yes' : 'grid:boolean.no'),
         negative: false,
         numeric: false,
       };

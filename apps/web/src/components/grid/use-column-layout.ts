@@ -3,11 +3,20 @@ import type { TColumnPreferenceRequest } from '@settle/shared/columns';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isSessionEndingError } from '../../../lib/api-error';
-import { invoiceColumnsKey, useInvoiceColumns } from '../api/get-invoice-columns';
-import { useResetInvoiceColumns } from '../api/reset-invoice-columns';
-import { saveInvoiceColumns, useSaveInvoiceColumns } from '../api/save-invoice-columns';
-import { type GridLayout, layoutFromPreferences, toPreferenceRequest } from './column-layout';
+import { isSessionEndingError } from '../../lib/api-error';
+import {
+  type GridLayout,
+  type GridSorting,
+  layoutFromPreferences,
+  toPreferenceRequest,
+} from './column-layout';
+import {
+  type GridColumnsApi,
+  saveGridColumns,
+  useGridColumns,
+  useResetGridColumns,
+  useSaveGridColumns,
+} from './grid-columns-api';
 
 /** Quiet time before a change is saved: a drag or a burst of clicks makes one request. */
 export const COLUMN_SAVE_DELAY_MS = 400;
@@ -17,18 +26,18 @@ export const COLUMN_SAVE_DELAY_MS = 400;
  * locally at once and saved in the background (debounced). A change still waiting when
  * the grid goes away is saved then, so that the next visit finds it.
  */
-export function useColumnLayout() {
-  const { t } = useTranslation('invoices');
+export function useColumnLayout(api: GridColumnsApi, sorting: GridSorting) {
+  const { t } = useTranslation('grid');
   const queryClient = useQueryClient();
-  const preferences = useInvoiceColumns();
-  const { mutate: save } = useSaveInvoiceColumns();
-  const reset = useResetInvoiceColumns();
+  const preferences = useGridColumns(api);
+  const { mutate: save } = useSaveGridColumns(api);
+  const reset = useResetGridColumns(api);
   const [layout, setLayout] = useState<GridLayout | null>(null);
   const [version, setVersion] = useState(0);
   const pending = useRef<TColumnPreferenceRequest | null>(null);
 
   // Adopt the server's preferences once; after that the local copy leads.
-  if (layout === null && preferences.data) setLayout(layoutFromPreferences(preferences.data));
+  if (layout === null && preferences.data) setLayout(layoutFromPreferences(preferences.data, sorting));
 
   const onSaveError = useCallback(
     (error: unknown) => {
@@ -40,25 +49,25 @@ export function useColumnLayout() {
 
   useEffect(() => {
     if (version === 0 || !layout) return;
-    pending.current = toPreferenceRequest(layout);
+    pending.current = toPreferenceRequest(layout, sorting);
     const timer = setTimeout(() => {
       const request = pending.current;
       pending.current = null;
       if (request) save(request, { onError: onSaveError });
     }, COLUMN_SAVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [layout, version, save, onSaveError]);
+  }, [layout, version, save, onSaveError, sorting]);
 
   useEffect(
     () => () => {
       const request = pending.current;
       pending.current = null;
       if (!request) return;
-      saveInvoiceColumns(request)
-        .then((saved) => queryClient.setQueryData(invoiceColumnsKey, saved))
+      saveGridColumns(api, request)
+        .then((saved) => queryClient.setQueryData(api.queryKey, saved))
         .catch(() => undefined);
     },
-    [queryClient],
+    [queryClient, api],
   );
 
   const update = useCallback((change: (current: GridLayout) => GridLayout) => {
@@ -72,11 +81,11 @@ export function useColumnLayout() {
       onSuccess: (defaults) => {
         pending.current = null;
         setVersion(0);
-        setLayout(layoutFromPreferences(defaults));
+        setLayout(layoutFromPreferences(defaults, sorting));
       },
       onError: onSaveError,
     });
-  }, [reset, onSaveError]);
+  }, [reset, onSaveError, sorting]);
 
   return {
     layout,

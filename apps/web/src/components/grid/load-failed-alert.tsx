@@ -9,13 +9,13 @@ export function LoadFailedAlert(props: {
   retrying?: boolean;
   testId: string;
 }) {
-  const { t } = useTranslation('invoices');
+  const { t } = useTranslation('grid');
   return (
     <Alert color="red" title={props.title} data-testid={props.testId}>
       <Group justify="space-between" wrap="wrap" gap="sm">
         {props.message ? <Text size="sm">{props.message}</Text> : null}
         <Button size="xs" variant="white" color="red" onClick={props.onRetry} loading={props.retrying}>
-          {t('grid.retry')}
+          {t('retry')}
         </Button>
       </Group>
     </Alert>

@@ -1,18 +1,18 @@
 import { Alert, Button, Group, Loader, Paper, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { isSessionEndingError } from '../../../lib/api-error';
-import { useFormatters } from '../../../lib/use-formatters';
+import { isSessionEndingError } from '../../lib/api-error';
+import { useFormatters } from '../../lib/use-formatters';
 import {
   type ExportedFile,
   type ExportFormat,
   type ExportRequest,
   type ExportScope,
-  useInvoiceExport,
-} from '../api/export-invoices';
-import type { InvoiceListParams } from '../api/get-invoices';
-import { DownloadIcon, PrintIcon } from './action-icons';
-import { translateInvoiceError } from './translate-invoice-error';
+  type GridExportTarget,
+  useGridExport,
+} from './export-file';
+import { DownloadIcon, PrintIcon } from './grid-icons';
 
 /** How long a printed grid's PDF stays addressable in its tab's blob URL. */
 const PRINT_URL_LIFETIME_MS = 10 * 60_000;
@@ -35,17 +35,27 @@ function saveFile(file: ExportedFile) {
  * tab, where the browser's PDF viewer prints it. A window.print() of the page would print the
  * app's chrome and only the rows on screen; the PDF has a header, the totals and clean pages.
  */
-export function ExportControls(props: { params: InvoiceListParams; columns: string[]; disabled: boolean }) {
-  const { t } = useTranslation(['invoices', 'errors']);
+export function ExportControls(props: {
+  target: GridExportTarget;
+  /** The grid's list query, as its list call sends it. */
+  query: Record<string, string | undefined>;
+  columns: string[];
+  disabled: boolean;
+  /** The feature's namespace holding the `export.*` texts that name what is exported (help, progress). */
+  ns: string;
+  translateError: (t: TFunction, error: unknown) => string;
+}) {
+  const { ns } = props;
+  const { t } = useTranslation([ns, 'grid', 'errors']);
   const { n0, n2 } = useFormatters();
-  const exporter = useInvoiceExport();
+  const exporter = useGridExport(props.target);
   const { state } = exporter;
   const running = state.phase === 'running';
 
   const request = (format: ExportFormat, scope: ExportScope): ExportRequest => ({
     format,
     scope,
-    params: props.params,
+    query: props.query,
     columns: props.columns,
   });
 
@@ -57,7 +67,7 @@ export function ExportControls(props: { params: InvoiceListParams; columns: stri
   const print = async () => {
     // Opened now, inside the click, so that no pop-up blocker stops it; filled when the PDF is in.
     const tab = window.open('', '_blank');
-    tab?.document.write(`<p style="font-family:sans-serif">${t('invoices:export.preparing')}</p>`);
+    tab?.document.write(`<p style="font-family:sans-serif">${t('grid:export.preparing')}</p>`);
     const file = await exporter.run(request('pdf', 'page'));
     if (!file) {
       tab?.close();
@@ -65,7 +75,7 @@ export function ExportControls(props: { params: InvoiceListParams; columns: stri
     }
     if (!tab || tab.closed) {
       saveFile(file);
-      notifications.show({ color: 'yellow', message: t('invoices:export.popupBlocked') });
+      notifications.show({ color: 'yellow', message: t('grid:export.popupBlocked') });
       return;
     }
     const url = URL.createObjectURL(file.blob);
@@ -75,16 +85,16 @@ export function ExportControls(props: { params: InvoiceListParams; columns: stri
 
   const sizeText = (bytes: number) =>
     bytes < 1024 * 1024
-      ? t('invoices:export.kilobytes', { size: n0(Math.ceil(bytes / 1024)) })
-      : t('invoices:export.megabytes', { size: n2(bytes / (1024 * 1024)) });
+      ? t('grid:export.kilobytes', { size: n0(Math.ceil(bytes / 1024)) })
+      : t('grid:export.megabytes', { size: n2(bytes / (1024 * 1024)) });
 
   const formatLabel = (format: ExportFormat) =>
-    t(format === 'xlsx' ? 'invoices:export.excel' : 'invoices:export.pdf');
+    t(format === 'xlsx' ? 'grid:export.excel' : 'grid:export.pdf');
 
   return (
     <>
       <Group gap="xs" wrap="wrap">
-        <Tooltip label={t('invoices:export.excelPageHelp')} openDelay={300}>
+        <Tooltip label={t(`${ns}:export.excelPageHelp`)} openDelay={300}>
           <Button
             variant="default"
             size="xs"
@@ -93,10 +103,10 @@ export function ExportControls(props: { params: InvoiceListParams; columns: stri
             disabled={props.disabled || running}
             data-testid="export-excel-page"
           >
-            {t('invoices:export.excelPage')}
+            {t('grid:export.excelPage')}
           </Button>
         </Tooltip>
-        <Tooltip label={t('invoices:export.excelAllHelp')} openDelay={300}>
+        <Tooltip label={t(`${ns}:export.excelAllHelp`)} openDelay={300}>
           <Button
             variant="default"
             size="xs"
@@ -105,10 +115,10 @@ export function ExportControls(props: { params: InvoiceListParams; columns: stri
             disabled={props.disabled || running}
             data-testid="export-excel-all"
           >
-            {t('invoices:export.excelAll')}
+            {t('grid:export.excelAll')}
           </Button>
         </Tooltip>
-        <Tooltip label={t('invoices:export.pdfHelp')} openDelay={300}>
+        <Tooltip label={t(`${ns}:export.pdfHelp`)} openDelay={300}>
           <Button
             variant="default"
             size="xs"
@@ -117,10 +127,10 @@ export function ExportControls(props: { params: InvoiceListParams; columns: stri
             disabled={props.disabled || running}
             data-testid="export-pdf"
           >
-            {t('invoices:export.pdf')}
+            {t('grid:export.pdf')}
           </Button>
         </Tooltip>
-        <Tooltip label={t('invoices:export.printHelp')} openDelay={300}>
+        <Tooltip label={t('grid:export.printHelp')} openDelay={300}>
           <Button
             variant="default"
             size="xs"
@@ -129,7 +139,7 @@ export function ExportControls(props: { params: InvoiceListParams; columns: stri
             disabled={props.disabled || running}
             data-testid="print-grid"
           >
-            {t('invoices:export.print')}
+            {t('grid:export.print')}
           </Button>
         </Tooltip>
       </Group>
@@ -139,8 +149,8 @@ export function ExportControls(props: { params: InvoiceListParams; columns: stri
             <Loader size="xs" />
             <Text size="sm" style={{ flex: 1 }}>
               {state.progress.total === null
-                ? t('invoices:export.starting', { format: formatLabel(state.request.format) })
-                : t('invoices:export.progress', {
+                ? t('grid:export.starting', { format: formatLabel(state.request.format) })
+                : t(`${ns}:export.progress`, {
                     count: state.progress.total,
                     rows: n0(state.progress.total),
                     format: formatLabel(state.request.format),
@@ -148,7 +158,7 @@ export function ExportControls(props: { params: InvoiceListParams; columns: stri
                   })}
             </Text>
             <Button size="compact-xs" variant="subtle" onClick={exporter.cancel} data-testid="export-cancel">
-              {t('invoices:actions.cancel')}
+              {t('grid:cancel')}
             </Button>
           </Group>
         </Paper>
@@ -156,12 +166,12 @@ export function ExportControls(props: { params: InvoiceListParams; columns: stri
       {state.phase === 'failed' && !isSessionEndingError(state.error) ? (
         <Alert
           color="red"
-          title={t('invoices:export.failed')}
+          title={t('grid:export.failed')}
           withCloseButton
           onClose={exporter.dismiss}
           data-testid="export-error"
         >
-          {translateInvoiceError(t, state.error)}
+          {props.translateError(t, state.error)}
         </Alert>
       ) : null}
     </>

@@ -1,5 +1,4 @@
 import type { TColumnPreferenceRequest, TColumnPreferences } from '@settle/shared/columns';
-import { INVOICE_SORT_FIELDS } from '@settle/shared/invoices';
 
 /** The grid's working copy of the column preferences. */
 export interface GridColumn {
@@ -27,23 +26,36 @@ export const MAX_COLUMN_WIDTH = 1200;
 /** The spec's width of each tool-button column. */
 export const TOOL_COLUMN_WIDTH = 40;
 const FALLBACK_WIDTH = 120;
-/** The server's default order: the invoices that fall due first. */
-export const DEFAULT_SORT: GridSort = { field: 'dueDate', dir: 'asc' };
 
-const SORTABLE = new Set<string>(INVOICE_SORT_FIELDS);
+/**
+ * What a grid's server sorts on (its allow-list) and its order when nothing is chosen. A column
+ * may sort on another field (the dispute grid's status column sorts on statusCode): `sortFieldOf`
+ * names it, and `isSortable` accepts both names, since the address holds the sort field.
+ */
+export interface GridSorting {
+  isSortable: (field: string) => boolean;
+  sortFieldOf: (columnField: string) => string;
+  defaultSort: GridSort;
+}
 
-export function isSortable(field: string): boolean {
-  return SORTABLE.has(field);
+export function gridSorting(
+  fields: readonly string[],
+  defaultSort: GridSort,
+  sortFields: Readonly<Record<string, string>> = {},
+): GridSorting {
+  const sortable = new Set<string>(fields);
+  const sortFieldOf = (columnField: string) => sortFields[columnField] ?? columnField;
+  return { isSortable: (field) => sortable.has(sortFieldOf(field)), sortFieldOf, defaultSort };
 }
 
 export function clampWidth(width: number): number {
   return Math.round(Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, width)));
 }
 
-export function layoutFromPreferences(preferences: TColumnPreferences): GridLayout {
+export function layoutFromPreferences(preferences: TColumnPreferences, sorting: GridSorting): GridLayout {
   const shown = new Set(preferences.viewableColumns.map((column) => column.field));
   const ordered = [...preferences.allColumns].sort((a, b) => a.order - b.order || a.id - b.id);
-  const sorted = ordered.find((column) => column.sort && isSortable(column.field));
+  const sorted = ordered.find((column) => column.sort && sorting.isSortable(column.field));
   return {
     columns: ordered.map((column) => ({
       field: column.field,
@@ -52,12 +64,12 @@ export function layoutFromPreferences(preferences: TColumnPreferences): GridLayo
       width: clampWidth(column.width ?? FALLBACK_WIDTH),
       visible: shown.has(column.field),
     })),
-    sort: sorted?.sort ? { field: sorted.field, dir: sorted.sort } : DEFAULT_SORT,
+    sort: sorted?.sort ? { field: sorting.sortFieldOf(sorted.field), dir: sorted.sort } : sorting.defaultSort,
   };
 }
 
 /** Both halves of the payload: the shown columns with their widths, and every column's order and sort. */
-export function toPreferenceRequest(layout: GridLayout): TColumnPreferenceRequest {
+export function toPreferenceRequest(layout: GridLayout, sorting: GridSorting): TColumnPreferenceRequest {
   return {
     displayColumnPreference: layout.columns
       .filter((column) => column.visible)
@@ -72,7 +84,7 @@ export function toPreferenceRequest(layout: GridLayout): TColumnPreferenceReques
       field: column.field,
       title: column.title,
       order,
-      sort: column.field === layout.sort.field ? layout.sort.dir : null,
+      sort: sorting.sortFieldOf(column.field) === layout.sort.field ? layout.sort.dir : null,
     })),
   };
 }
@@ -113,8 +125,9 @@ export function resizeColumn(layout: GridLayout, field: string, width: number): 
 }
 
 /** A click on a header: ascending first, then it toggles. */
-export function sortBy(layout: GridLayout, field: string): GridLayout {
-  if (!isSortable(field)) return layout;
-  const dir: SortDir = layout.sort.field === field && layout.sort.dir === 'asc' ? 'desc' : 'asc';
-  return { ...layout, sort: { field, dir } };
+export function sortBy(layout: GridLayout, field: string, sorting: GridSorting): GridLayout {
+  if (!sorting.isSortable(field)) return layout;
+  const sortField = sorting.sortFieldOf(field);
+  const dir: SortDir = layout.sort.field === sortField && layout.sort.dir === 'asc' ? 'desc' : 'asc';
+  return { ...layout, sort: { field: sortField, dir } };
 }

@@ -10,8 +10,8 @@ import {
   Text,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ChevronLeftIcon, ChevronRightIcon, ColumnsIcon } from './action-icons';
 import type { GridColumn } from './column-layout';
+import { ChevronLeftIcon, ChevronRightIcon, ColumnsIcon } from './grid-icons';
 
 export interface ColumnsMenuProps {
   /** The columns the user may see, in the current order. */
@@ -25,7 +25,7 @@ export interface ColumnsMenuProps {
 
 /** Show or hide columns, move the shown ones left or right, or go back to the defaults. */
 export function ColumnsMenu(props: ColumnsMenuProps) {
-  const { t } = useTranslation('invoices');
+  const { t } = useTranslation('grid');
   const shown = props.columns.filter((column) => column.visible);
   const firstShown = shown[0]?.field;
   const lastShown = shown[shown.length - 1]?.field;

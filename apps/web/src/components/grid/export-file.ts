@@ -1,8 +1,7 @@
 import { ZErrorResponse } from '@settle/shared/errors';
 import { useCallback, useRef, useState } from 'react';
-import { ApiError, ClientErrorCode } from '../../../lib/api-error';
-import { getApiBase } from '../../../lib/public-config';
-import { type InvoiceListParams, toInvoiceListQuery } from './get-invoices';
+import { ApiError, ClientErrorCode } from '../../lib/api-error';
+import { getApiBase } from '../../lib/public-config';
 
 export type ExportFormat = 'xlsx' | 'pdf';
 export type ExportScope = 'page' | 'all';
@@ -10,9 +9,16 @@ export type ExportScope = 'page' | 'all';
 export interface ExportRequest {
   format: ExportFormat;
   scope: ExportScope;
-  params: InvoiceListParams;
+  /** The grid's list query (filter, sort, page…), sent as it is. */
+  query: Record<string, string | undefined>;
   /** The grid's shown columns, in order, so the file holds what the user sees. */
   columns: string[];
+}
+
+/** Where a grid's exports are: {api}/invoices/export, {api}/disputes/export; also the file's fallback name. */
+export interface GridExportTarget {
+  path: string;
+  fallbackName: string;
 }
 
 export interface ExportProgress {
@@ -27,15 +33,15 @@ export interface ExportedFile {
   total: number | null;
 }
 
-export function exportUrl(request: ExportRequest): string {
+export function exportUrl(target: GridExportTarget, request: ExportRequest): string {
   const params = new URLSearchParams();
   const query = {
-    ...toInvoiceListQuery(request.params),
+    ...request.query,
     scope: request.scope,
     columns: request.columns.join(','),
   };
   for (const [key, value] of Object.entries(query)) if (value) params.append(key, value);
-  return `${getApiBase()}/invoices/export/${request.format}?${params.toString()}`;
+  return `${getApiBase()}${target.path}/${request.format}?${params.toString()}`;
 }
 
 /** The name the server gives in Content-Disposition (RFC 6266: filename* wins over filename). */
@@ -54,17 +60,18 @@ export function filenameFromDisposition(header: string | null, fallback: string)
 }
 
 /**
- * GET {api}/invoices/export/{xlsx|pdf}. The file is streamed without a length, so progress is
+ * GET {api}/<grid>/export/{xlsx|pdf}. The file is streamed without a length, so progress is
  * the row count announced in X-Total-Count and the bytes read so far. A refusal (a PDF too
  * large, a bad filter) is a JSON error body and becomes an ApiError.
  */
-export async function exportInvoices(
+export async function exportGrid(
+  target: GridExportTarget,
   request: ExportRequest,
   options: { signal?: AbortSignal; onProgress?: (progress: ExportProgress) => void } = {},
 ): Promise<ExportedFile> {
   let response: Response;
   try {
-    response = await fetch(exportUrl(request), {
+    response = await fetch(exportUrl(target, request), {
       headers: { Accept: 'application/octet-stream, application/json' },
       credentials: 'same-origin',
       signal: options.signal,
@@ -99,7 +106,7 @@ export async function exportInvoices(
     options.onProgress?.({ total, bytes: buffer.byteLength });
   }
   const type = response.headers.get('content-type') ?? 'application/octet-stream';
-  const fallback = `invoices.${request.format}`;
+  const fallback = `${target.fallbackName}.${request.format}`;
   return {
     blob: new Blob(chunks, { type }),
     filename: filenameFromDisposition(response.headers.get('content-disposition'), fallback),
@@ -133,33 +140,36 @@ export type ExportState =
  * One export at a time with its progress; `run` resolves with the file (or null when it
  * failed or was cancelled) and the caller decides whether to download or open it.
  */
-export function useInvoiceExport() {
+export function useGridExport(target: GridExportTarget) {
   const [state, setState] = useState<ExportState>({ phase: 'idle' });
   const controller = useRef<AbortController | null>(null);
 
-  const run = useCallback(async (request: ExportRequest): Promise<ExportedFile | null> => {
-    controller.current?.abort();
-    const current = new AbortController();
-    controller.current = current;
-    setState({ phase: 'running', request, progress: { total: null, bytes: 0 } });
-    try {
-      const file = await exportInvoices(request, {
-        signal: current.signal,
-        onProgress: (progress) => {
-          if (controller.current === current) setState({ phase: 'running', request, progress });
-        },
-      });
-      if (controller.current === current) setState({ phase: 'idle' });
-      return file;
-    } catch (error) {
-      if (controller.current === current) {
-        setState(current.signal.aborted ? { phase: 'idle' } : { phase: 'failed', request, error });
+  const run = useCallback(
+    async (request: ExportRequest): Promise<ExportedFile | null> => {
+      controller.current?.abort();
+      const current = new AbortController();
+      controller.current = current;
+      setState({ phase: 'running', request, progress: { total: null, bytes: 0 } });
+      try {
+        const file = await exportGrid(target, request, {
+          signal: current.signal,
+          onProgress: (progress) => {
+            if (controller.current === current) setState({ phase: 'running', request, progress });
+          },
+        });
+        if (controller.current === current) setState({ phase: 'idle' });
+        return file;
+      } catch (error) {
+        if (controller.current === current) {
+          setState(current.signal.aborted ? { phase: 'idle' } : { phase: 'failed', request, error });
+        }
+        return null;
+      } finally {
+        if (controller.current === current) controller.current = null;
       }
-      return null;
-    } finally {
-      if (controller.current === current) controller.current = null;
-    }
-  }, []);
+    },
+    [target],
+  );
 
   const cancel = useCallback(() => {
     controller.current?.abort();

@@ -1,0 +1,59 @@
+import { type TDisputeListResponse, ZDisputeListResponse } from '@settle/shared/disputes';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { disputesRootKey } from './get-dispute';
+
+/** The dispute grid's list query; the exports send the same fields. */
+export interface DisputeListParams {
+  custNo: string;
+  currencyCode: string;
+  page: number;
+  pageSize: number;
+  sort: string;
+  dir: 'asc' | 'desc';
+  filter?: string;
+}
+
+/** The query-string fields of GET {api}/disputes (and of its exports). */
+export function toDisputeListQuery(params: DisputeListParams): Record<string, string | undefined> {
+  return {
+    custNo: params.custNo,
+    currencyCode: params.currencyCode,
+    page: String(params.page),
+    pageSize: String(params.pageSize),
+    sort: params.sort,
+    dir: params.dir,
+    filter: params.filter ? params.filter : undefined,
+  };
+}
+
+export function getDisputes(params: DisputeListParams, signal?: AbortSignal): Promise<TDisputeListResponse> {
+  return apiRequest('/disputes', {
+    query: toDisputeListQuery(params),
+    schema: ZDisputeListResponse,
+    signal,
+    // The grid shows a failed load itself, with a Retry button.
+    showsOwnFailure: true,
+  });
+}
+
+const scopeOf = (params: DisputeListParams) =>
+  [params.custNo, params.currencyCode, params.filter ?? ''].join('|');
+
+/**
+ * A page of the dispute grid. Under the disputes' key, so that a dispute created or changed
+ * elsewhere refreshes it; paging and sorting keep the previous page on screen, never across accounts.
+ */
+export function useDisputes(params: DisputeListParams, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: [...disputesRootKey, 'grid', params],
+    queryFn: ({ signal }) => getDisputes(params, signal),
+    enabled: options.enabled ?? true,
+    placeholderData: (previous, previousQuery) => {
+      const previousParams = previousQuery?.queryKey[2] as DisputeListParams | undefined;
+      return previousParams && scopeOf(previousParams) === scopeOf(params)
+        ? keepPreviousData(previous)
+        : undefined;
+    },
+  });
+}
