@@ -27,7 +27,11 @@ export function describeViolations(violations: Result[]): string {
  */
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
   // Mantine's transitions animate opacity: wait until nothing is fading in, or axe measures half-drawn
-  // colours. Spinners loop for ever and change no colour: they are not waited for.
+  // colours. Spinners loop for ever and change no colour: they are not waited for. Two frames first:
+  // a transition that React has just asked for (a menu opening) starts only at the next frame.
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
   await page.waitForFunction(() =>
     document
       .getAnimations()

@@ -47,7 +47,7 @@ export function DisputeAttachments({
   return (
     <Paper withBorder p="md" radius="md">
       <Group justify="space-between" mb="sm">
-        <Title order={3} size="h5">
+        <Title order={2} size="h5">
           {t('disputes:attachments.title')}
         </Title>
         {dispute.canUpdate && !adding ? (

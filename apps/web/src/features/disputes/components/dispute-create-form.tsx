@@ -226,7 +226,7 @@ export function DisputeCreateForm({
       />
 
       <Paper withBorder p="sm" radius="md">
-        <Title order={3} size="h6" mb="xs">
+        <Title order={2} size="h6" mb="xs">
           {t('disputes:attachments.title')}
         </Title>
         {attachments.length > 0 ? (

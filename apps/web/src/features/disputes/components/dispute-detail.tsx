@@ -123,7 +123,7 @@ function DisputeDetailView({
       </Paper>
       {dispute.disputedItems.length > 0 ? (
         <Stack gap="xs">
-          <Title order={3} size="h5">
+          <Title order={2} size="h5">
             {t('detail.lines')}
           </Title>
           <Table.ScrollContainer minWidth={560} type="native">

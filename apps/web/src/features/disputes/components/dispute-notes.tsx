@@ -41,7 +41,7 @@ export function DisputeNotes({ dispute }: { dispute: TDispute }) {
 
   return (
     <Paper withBorder p="md" radius="md">
-      <Title order={3} size="h5" mb="sm">
+      <Title order={2} size="h5" mb="sm">
         {t('disputes:notes.title')}
       </Title>
       <Stack gap="sm">

@@ -1,12 +1,12 @@
 import { Checkbox, Table } from '@mantine/core';
 import type { TInvoiceRow } from '@settle/shared/invoices';
+import type { TFunction } from 'i18next';
 import { memo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { GridColumn } from '../../../components/grid/column-layout';
 import gridClasses from '../../../components/grid/grid-table.module.css';
 import { gridValueCell, TD_CLASS } from '../../../components/grid/grid-value-cell';
-import { useFormatters } from '../../../lib/use-formatters';
+import type { Formatters } from '../../../lib/use-formatters';
 import classes from './invoice-grid.module.css';
 import { InvoiceMarkBadges } from './invoice-mark-badges';
 
@@ -21,6 +21,9 @@ export interface InvoiceTableRowProps {
   renderTools: (row: TInvoiceRow, busy: boolean) => ReactNode;
   /** The server's today, for the overdue and coming-due marks. */
   today?: string;
+  /** The table's (invoices namespace) and its formatters: a hook per row would subscribe 50 times. */
+  t: TFunction<'invoices'>;
+  formatters: Formatters;
 }
 
 /**
@@ -30,9 +33,7 @@ export interface InvoiceTableRowProps {
  * component per cell; the row keeps Table.Tr for the striping and hover of the table.
  */
 export const InvoiceTableRow = memo(function InvoiceTableRow(props: InvoiceTableRowProps) {
-  const { t } = useTranslation('invoices');
-  const formatters = useFormatters();
-  const { row, selected } = props;
+  const { row, selected, t, formatters } = props;
 
   const cell = (column: GridColumn) => {
     if (column.field === 'invNo') {

@@ -120,6 +120,8 @@ export function InvoiceTable(props: InvoiceTableProps) {
           detailPath={props.detailPath}
           renderTools={props.renderTools}
           today={props.today}
+          t={t}
+          formatters={formatters}
         />
       )}
       emptyText={t('grid.empty')}
