@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { expectNoAxeViolations } from './support/axe';
 import { browserForFile } from './support/browser';
 import { type ApiSession, apiSignIn, rowInvoiceNumbers, signedInPage } from './support/session';
 
@@ -37,20 +37,6 @@ async function undisputedInvoices(
   return found;
 }
 
-/**
- * Accessibility of the screen as it is now: no axe violation (rule ids and targets listed when
- * there are). Colour contrast is left out here: it fails on the app-wide theme (the primary shade's
- * white button text, Mantine's dimmed grey), not on these screens, and the theme is another change.
- */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).disableRules(['color-contrast']).analyze();
-  expect(
-    violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    ),
-  ).toEqual([]);
-}
-
 async function chooseReason(page: Page, testId: string) {
   await page.getByTestId(testId).click();
   await page.getByRole('option').first().click();
@@ -74,7 +60,7 @@ describe('disputes', () => {
     await page.getByTestId(`row-dispute-${first!.invNo}`).click();
     await page.waitForURL(`**/dispute/${first!.invNo}`);
     await page.getByTestId('dispute-create').waitFor();
-    await expectAccessible(page);
+    await expectNoAxeViolations(page, 'the dispute create screen');
     await page.getByTestId(`dispute-count-${first!.line.lineNo}`).fill('1');
     await expect
       .poll(() => page.getByTestId(`dispute-amount-${first!.line.lineNo}`).textContent())
@@ -138,7 +124,7 @@ describe('disputes', () => {
     await expect
       .poll(kinds)
       .toEqual(expect.arrayContaining(['DISPUTE_ATTACHMENT_ADDED', 'DISPUTE_NOTE_ADDED', 'DISPUTE_OPENED']));
-    await expectAccessible(page);
+    await expectNoAxeViolations(page, 'the invoice detail with its timeline');
     const order = await kinds();
     expect(order.indexOf('DISPUTE_ATTACHMENT_ADDED')).toBeLessThan(order.indexOf('DISPUTE_OPENED'));
     await api.request.dispose();
@@ -184,6 +170,6 @@ describe('disputes', () => {
     await expect.poll(() => page.getByTestId('dispute-reason-text').count()).toBe(1);
     expect(await page.getByTestId('dispute-reason-select').count()).toBe(0);
     expect(await page.getByTestId('dispute-add-note').count()).toBe(0);
-    await expectAccessible(page);
+    await expectNoAxeViolations(page, 'the read-only dispute detail');
   });
 });

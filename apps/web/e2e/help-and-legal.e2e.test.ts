@@ -102,6 +102,8 @@ describe('help in a separate window', () => {
     const context = page.context();
     await page.getByTestId('nav-invoices').click();
     await page.waitForURL(/\/invoices(\?|$)/);
+    // The address changes before the lazy screen is drawn; the help button reads the drawn route.
+    await page.getByTestId('invoice-grid').waitFor();
 
     const help = await helpWindowFrom(context, () => page.getByTestId('help-button').click());
     expect(new URL(help.url()).search).toBe('?lang=fr');

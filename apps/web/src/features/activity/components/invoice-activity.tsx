@@ -33,7 +33,7 @@ export function InvoiceActivity(props: { invNo: string; currencyCode: string }) 
 
   return (
     <Paper withBorder p="md" radius="md" data-testid="invoice-activity">
-      <Title order={3} size="h5" mb="sm">
+      <Title order={2} size="h5" mb="sm">
         {t('activity:title')}
       </Title>
       {activity.isPending ? <Skeleton height={60} /> : null}

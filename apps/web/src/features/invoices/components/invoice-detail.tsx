@@ -230,7 +230,7 @@ function InvoiceDetailView(props: InvoiceDetailProps & { detail: TInvoiceDetail;
       </SimpleGrid>
 
       <Paper withBorder p="md" radius="md">
-        <Title order={3} size="h5" mb="sm">
+        <Title order={2} size="h5" mb="sm">
           {t('invoices:detail.header')}
         </Title>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl" data-testid="detail-header-fields">
@@ -255,7 +255,7 @@ function InvoiceDetailView(props: InvoiceDetailProps & { detail: TInvoiceDetail;
       </Paper>
 
       <Stack gap="xs">
-        <Title order={3} size="h5">
+        <Title order={2} size="h5">
           {t('invoices:detail.lines')}
         </Title>
         <LineItemsTable detail={props.detail} currencyCode={currencyCode} showDisputed={showDisputed} />
