@@ -1,13 +1,13 @@
-import { Alert, Group, Skeleton, Stack } from '@mantine/core';
+import { Alert, Group, Stack } from '@mantine/core';
 import { hasPrivilege, Privilege, type TPrivilege } from '@settle/shared/privileges';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type GridColumn, moveColumn, setColumnVisible } from '../../../components/grid/column-layout';
 import { ColumnsMenu } from '../../../components/grid/columns-menu';
 import { ExportControls } from '../../../components/grid/export-controls';
+import { GridBody } from '../../../components/grid/grid-body';
 import { GridPager } from '../../../components/grid/grid-pager';
 import { GridTable } from '../../../components/grid/grid-table';
-import { LoadFailedAlert } from '../../../components/grid/load-failed-alert';
 import { useGridView, useLastPageGuard } from '../../../components/grid/use-grid-view';
 import { isSessionEndingError } from '../../../lib/api-error';
 import { useFormatters } from '../../../lib/use-formatters';
@@ -113,24 +113,14 @@ export function DisputeGrid(props: {
           />
         ) : null}
       </Group>
-      {columns.loadFailed ? (
-        <LoadFailedAlert testId="grid-load-failed" title={t('grid:loadFailed')} onRetry={columns.retryLoad} />
-      ) : !layout ? (
-        <Stack gap={6} data-testid="grid-loading" aria-busy="true">
-          {Array.from({ length: 6 }, (_, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static skeleton list
-            <Skeleton key={index} height={28} />
-          ))}
-        </Stack>
-      ) : loadFailed ? (
-        <LoadFailedAlert
-          testId="grid-error"
-          title={t('grid:loadFailed')}
-          message={translateDisputeError(t, list.error)}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : (
+      <GridBody
+        columnsFailed={columns.loadFailed}
+        onRetryColumns={columns.retryLoad}
+        ready={layout !== null}
+        rowsError={loadFailed ? translateDisputeError(t, list.error) : null}
+        onRetryRows={() => void list.refetch()}
+        retrying={list.isFetching}
+      >
         <GridTable
           testId="dispute-grid"
           drawName="disputes"
@@ -146,7 +136,7 @@ export function DisputeGrid(props: {
           emptyText={t('disputes:grid.empty')}
           busy={list.isFetching}
         />
-      )}
+      </GridBody>
       {/* A failed load shows only its message: no range or pager of rows that are not there. */}
       <GridPager
         page={page}

@@ -1,4 +1,4 @@
-import { Alert, Group, SegmentedControl, Skeleton, Stack } from '@mantine/core';
+import { Alert, Group, SegmentedControl, Stack } from '@mantine/core';
 import type { TInvoiceRow, TInvoiceStatus } from '@settle/shared/invoices';
 import { hasPrivilege, Privilege, type TPrivilege } from '@settle/shared/privileges';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { type GridColumn, moveColumn, setColumnVisible } from '../../../components/grid/column-layout';
 import { ColumnsMenu } from '../../../components/grid/columns-menu';
 import { ExportControls } from '../../../components/grid/export-controls';
+import { GridBody } from '../../../components/grid/grid-body';
 import { GridPager } from '../../../components/grid/grid-pager';
-import { LoadFailedAlert } from '../../../components/grid/load-failed-alert';
 import { useGridView, useLastPageGuard } from '../../../components/grid/use-grid-view';
 import { isSessionEndingError } from '../../../lib/api-error';
 import { useFormatters } from '../../../lib/use-formatters';
@@ -234,24 +234,14 @@ export function InvoiceGrid(props: InvoiceGridProps) {
         cartAvailable={cartAvailable}
         onClear={clearSelection}
       />
-      {columns.loadFailed ? (
-        <LoadFailedAlert testId="grid-load-failed" title={t('grid:loadFailed')} onRetry={columns.retryLoad} />
-      ) : !layout ? (
-        <Stack gap={6} data-testid="grid-loading" aria-busy="true">
-          {Array.from({ length: 6 }, (_, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static skeleton list
-            <Skeleton key={index} height={28} />
-          ))}
-        </Stack>
-      ) : loadFailed ? (
-        <LoadFailedAlert
-          testId="grid-error"
-          title={t('grid:loadFailed')}
-          message={translateInvoiceError(t, list.error)}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : (
+      <GridBody
+        columnsFailed={columns.loadFailed}
+        onRetryColumns={columns.retryLoad}
+        ready={layout !== null}
+        rowsError={loadFailed ? translateInvoiceError(t, list.error) : null}
+        onRetryRows={() => void list.refetch()}
+        retrying={list.isFetching}
+      >
         <InvoiceTable
           rows={rows}
           columns={shown}
@@ -271,7 +261,7 @@ export function InvoiceGrid(props: InvoiceGridProps) {
           busy={list.isFetching}
           today={serverDate.data?.serverDate}
         />
-      )}
+      </GridBody>
       {/* A failed load shows only its message: no range or pager of rows that are not there. */}
       <GridPager
         page={page}
