@@ -1,0 +1,120 @@
+/**
+ * The payment provider as the payment flows see it (issue 12). Card data never reaches Settle: a checkout
+ * runs on the provider's hosted page on its own origin; Settle learns the outcome from a signed notification
+ * and, while a payment is still pending, from a status query. Implementations: the sandbox provider (the
+ * default; `sandbox/`) and Stripe (`stripe/`), chosen by settings (PAYMENT_PROVIDER).
+ *
+ * Amounts are integer minor units (cents) so no float rounding reaches a provider.
+ */
+
+export type GatewayOutcome =
+  | 'SUCCESS'
+  | 'PENDING'
+  | 'DECLINED'
+  | 'EXPIRATION_DATE_INCORRECT'
+  | 'FAILED'
+  | 'CANCELLED';
+
+export interface StartCheckoutInput {
+  /** Settle's reference for this payment; the provider echoes it in notifications and status answers. */
+  extTranRefId: string;
+  amountMinor: number;
+  currency: string;
+  kind: 'CREDIT_CARD' | 'DEBIT_CARD';
+  /** The payer's interface language for the hosted page ('en' | 'fr'). */
+  language: string;
+  description: string;
+  /** Where the hosted page sends the browser when it is done (a Settle page that closes the window). */
+  returnUrl: string;
+  /** Idempotency key passed on to the provider, so a retried start never creates two checkouts. */
+  idempotencyKey: string;
+}
+
+/** What the browser needs to open the hosted page (the spec's serviceURL, serviceMethod, templateProperties). */
+export interface StartCheckoutResult {
+  providerPaymentId: string;
+  serviceURL: string;
+  serviceMethod: 'GET' | 'POST';
+  templateProperties: Record<string, string>;
+}
+
+export interface GatewayPaymentStatus {
+  extTranRefId: string;
+  providerPaymentId: string;
+  outcome: GatewayOutcome;
+  /** The provider's own wording, e.g. 'Declined', 'ExpirationDateIncorrect'. */
+  responseText: string | null;
+  amountMinor: number;
+  currency: string;
+  trackingNo: string | null;
+  authCode: string | null;
+  /** Last 4 digits of the card, when known. */
+  last4: string | null;
+  cardBrand: string | null;
+}
+
+export interface VerifiedNotification {
+  /** The provider's unique id for this notification: a replay carries the same one. */
+  notificationId: string;
+  status: GatewayPaymentStatus;
+}
+
+export interface SaveCardInput {
+  reference: string;
+  kind: 'CREDIT_CARD' | 'DEBIT_CARD';
+  language: string;
+  returnUrl: string;
+  idempotencyKey: string;
+}
+
+export interface SavedCard {
+  /** The provider's token for the card; never a card number. */
+  token: string;
+  last4: string;
+  brand: string;
+  expiryMonth: number;
+  expiryYear: number;
+  holderName: string;
+}
+
+export interface ChargeSavedCardInput {
+  extTranRefId: string;
+  token: string;
+  amountMinor: number;
+  currency: string;
+  idempotencyKey: string;
+}
+
+export interface PaymentGateway {
+  readonly name: string;
+  startCheckout(input: StartCheckoutInput): Promise<StartCheckoutResult>;
+  getPaymentStatus(extTranRefId: string): Promise<GatewayPaymentStatus | null>;
+  /**
+   * Checks the signature (HMAC with a timestamp inside a replay window) of a notification as it arrived:
+   * the raw body and the headers. Throws InvalidNotificationSignatureError when it does not verify.
+   */
+  verifyNotification(
+    rawBody: string,
+    headers: Record<string, string | string[] | undefined>,
+  ): Promise<VerifiedNotification>;
+  /** Starts the hosted "save a card" page (profiles issue 13). */
+  startSaveCard(input: SaveCardInput): Promise<StartCheckoutResult>;
+  /** Reads the card saved by a finished save-card page (profiles issue 13). */
+  getSavedCard(reference: string): Promise<SavedCard | null>;
+  /** Charges a saved card without a hosted page (profiles issue 13). */
+  chargeSavedCard(input: ChargeSavedCardInput): Promise<GatewayPaymentStatus>;
+}
+
+export class InvalidNotificationSignatureError extends Error {
+  constructor(reason: string) {
+    super(`Payment notification refused: ${reason}`);
+    this.name = 'InvalidNotificationSignatureError';
+  }
+}
+
+export class PaymentGatewayUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('The payment provider could not be reached', { cause });
+    this.name = 'PaymentGatewayUnavailableError';
+  }
+}
