@@ -49,7 +49,7 @@ export type BuildAppOptions = {
   database?: DatabaseHandle;
   logger?: boolean;
   /** Test doubles for the brute-force delay, background work and couriers. */
-  services?: Pick<ServiceOptions, 'sleep' | 'background' | 'couriers'>;
+  services?: Pick<ServiceOptions, 'sleep' | 'background' | 'couriers' | 'paymentGateway'>;
 };
 
 /** The whole app as one Fastify instance; listening is server.ts's job. */

@@ -3,6 +3,8 @@ import type { CourierLogger } from './adapters/courier-messages';
 import { type Couriers, createCouriers } from './adapters/couriers';
 import type { FileStorage } from './adapters/file-storage/file-storage';
 import { createLocalFileStorage } from './adapters/file-storage/local-file-storage';
+import { createPaymentGateway } from './adapters/payments/create-payment-gateway';
+import type { PaymentGateway } from './adapters/payments/payment-gateway';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { Clock } from './lib/clock';
@@ -51,6 +53,8 @@ export type ServiceOptions = {
   clock?: Clock;
   /** Where uploads are kept; a directory under the configured upload folder when omitted. */
   fileStorage?: FileStorage;
+  /** The payment provider; the one the settings name (PAYMENT_PROVIDER) when omitted. */
+  paymentGateway?: PaymentGateway;
 };
 
 const SILENT: CourierLogger = { info: () => {}, warn: () => {}, error: () => {} };
@@ -150,6 +154,7 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
     disputes,
     disputeCreate,
     disputeUpdate,
+    paymentGateway: options.paymentGateway ?? createPaymentGateway(config),
   };
 }
 
