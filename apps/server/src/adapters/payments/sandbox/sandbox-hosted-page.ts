@@ -104,7 +104,7 @@ ${error ? `<p class="error" id="${name}-error">${escapeHtml(t.errors[error])}</p
 <ul>${FIELD_ORDER.filter((name) => errors[name])
         .map(
           (name) =>
-            `<li><a href="#${name}">${escapeHtml(labels[name])}: ${escapeHtml(t.errors[errors[name]!])}</a></li>`,
+            `<li><a href="#${name}">${escapeHtml(labels[name])}${t.labelSeparator}${escapeHtml(t.errors[errors[name]!])}</a></li>`,
         )
         .join('')}</ul>
 </div>`
