@@ -192,6 +192,24 @@ export async function startStripePeer(options: { secretKey: string; webhookSecre
       objects.set(session.id as string, session);
       return { status: 200, body: session };
     }
+    const expiring = /^\/v1\/checkout\/sessions\/(\w+)\/expire$/.exec(path)?.[1];
+    if (method === 'POST' && expiring) {
+      const session = objects.get(expiring);
+      if (!session) return notFound('checkout.session');
+      if (session.status !== 'open') {
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              message: 'Only Checkout Sessions with a status of open can be expired.',
+            },
+          },
+        };
+      }
+      session.status = 'expired';
+      return { status: 200, body: session };
+    }
     if (method === 'GET' && sessionId) {
       const session = objects.get(sessionId);
       return session ? { status: 200, body: expanded(session, body.expand) } : notFound('checkout.session');

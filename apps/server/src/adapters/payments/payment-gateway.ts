@@ -102,6 +102,12 @@ export interface PaymentGateway {
     rawBody: string,
     headers: Record<string, string | string[] | undefined>,
   ): Promise<VerifiedNotification>;
+  /**
+   * Gives up a checkout the payer has not finished (the window closed by hand): the provider cancels it
+   * unless it already reached an outcome, and answers where it stands now (CANCELLED, or the outcome the
+   * payer reached first, e.g. SUCCESS). Null when the provider never heard of it. Safe to call again.
+   */
+  cancelCheckout(extTranRefId: string, providerPaymentId?: string): Promise<GatewayPaymentStatus | null>;
   /** Starts the hosted "save a card" page (profiles issue 13). */
   startSaveCard(input: SaveCardInput): Promise<StartCheckoutResult>;
   /** Reads the card saved by a finished save-card page (profiles issue 13). */

@@ -122,6 +122,27 @@ describe('Stripe checkout', () => {
     });
   });
 
+  it('cancels an open session by expiring it, and leaves a paid one paid', async () => {
+    const left = checkoutInput();
+    const open = await gateway.startCheckout(left);
+    expect(await gateway.cancelCheckout(left.extTranRefId, open.providerPaymentId)).toMatchObject({
+      outcome: 'CANCELLED',
+      responseText: 'Expired',
+    });
+    expect(peer.object(open.providerPaymentId)).toMatchObject({ status: 'expired' });
+    expect(await gateway.cancelCheckout(left.extTranRefId, open.providerPaymentId)).toMatchObject({
+      outcome: 'CANCELLED',
+    });
+
+    const paid = checkoutInput();
+    const done = await gateway.startCheckout(paid);
+    peer.pay(done.providerPaymentId, 'succeeds');
+    expect(await gateway.cancelCheckout(paid.extTranRefId, done.providerPaymentId)).toMatchObject({
+      outcome: 'SUCCESS',
+    });
+    expect(peer.object(done.providerPaymentId)).toMatchObject({ status: 'complete' });
+  });
+
   it('finds a payment by extTranRefId alone through the search, null when Stripe has none', async () => {
     const input = checkoutInput();
     const { providerPaymentId } = await gateway.startCheckout(input);

@@ -194,6 +194,16 @@ export function createStripePaymentGateway(options: StripeGatewayOptions): Payme
     return statusOfIntent(intent, intent.id);
   }
 
+  /** Without Stripe's id: its search by metadata (it may lag a new payment by a few seconds). */
+  async function searchedStatus(extTranRefId: string): Promise<GatewayPaymentStatus | null> {
+    const found = await stripe.paymentIntents.search({
+      query: `metadata['extTranRefId']:'${extTranRefId.replaceAll("'", "\\'")}'`,
+      limit: 1,
+    });
+    const intent = found.data[0];
+    return intent ? intentStatus(intent.id) : null;
+  }
+
   return {
     name: 'stripe',
 
@@ -237,13 +247,19 @@ export function createStripePaymentGateway(options: StripeGatewayOptions): Payme
       guarded(async () => {
         if (providerPaymentId?.startsWith('cs_')) return sessionStatus(providerPaymentId);
         if (providerPaymentId?.startsWith('pi_')) return intentStatus(providerPaymentId);
-        // Without Stripe's id: Stripe's search (it may lag a new payment by a few seconds).
-        const found = await stripe.paymentIntents.search({
-          query: `metadata['extTranRefId']:'${extTranRefId.replaceAll("'", "\\'")}'`,
-          limit: 1,
-        });
-        const intent = found.data[0];
-        return intent ? intentStatus(intent.id) : null;
+        return searchedStatus(extTranRefId);
+      }),
+
+    cancelCheckout: (extTranRefId, providerPaymentId) =>
+      guarded(async () => {
+        if (!providerPaymentId?.startsWith('cs_')) {
+          // Without the session's id nothing can be expired: answer where the payment stands.
+          return searchedStatus(extTranRefId);
+        }
+        const session = await stripe.checkout.sessions.retrieve(providerPaymentId);
+        // Only an open session can be expired; a completed one keeps its outcome.
+        if (session.status === 'open') await stripe.checkout.sessions.expire(providerPaymentId);
+        return sessionStatus(providerPaymentId);
       }),
 
     async verifyNotification(rawBody, headers) {
