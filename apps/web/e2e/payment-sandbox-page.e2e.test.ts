@@ -94,6 +94,9 @@ describe('the sandbox hosted page in Chromium', () => {
     expect(await page.title()).toBe('Secure payment');
     expect(await page.textContent('dd')).toBe('$482.00');
     await expectNoAxeViolations(page, 'the hosted card page (EN)');
+    await page.getByText('Test cards (any future expiry date, any CVC)').click();
+    expect(await page.isVisible('text=4000 0000 0000 0002 declined')).toBe(true);
+    await expectNoAxeViolations(page, 'the hosted card page, test cards shown (EN)');
 
     await typeCard(page, '4242 4242 4242 4241');
     await page.keyboard.press('Enter');
