@@ -120,9 +120,7 @@ export const payments = pgTable(
   },
   (table) => [
     index('payments_customer').on(table.customerId, table.createdAt),
-    index('payments_pending')
-      .on(table.createdAt)
-      .where(sql`status = 'PENDING'`),
+    index('payments_pending').on(table.createdAt).where(sql`status = 'PENDING'`),
     uniqueIndex('payments_one_pending_per_cart')
       .on(table.userId, table.customerId, table.currencyCode)
       .where(sql`status = 'PENDING' and flow = 'cart'`),
@@ -151,9 +149,7 @@ export const paymentLines = pgTable(
   },
   (table) => [
     index('payment_lines_payment').on(table.paymentId),
-    uniqueIndex('payment_lines_one_in_flight')
-      .on(table.invoiceId)
-      .where(sql`in_flight`),
+    uniqueIndex('payment_lines_one_in_flight').on(table.invoiceId).where(sql`in_flight`),
   ],
 );
 
