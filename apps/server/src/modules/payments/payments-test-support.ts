@@ -35,7 +35,7 @@ export function postWithKey(
  * notifications go to a recording receiver: a test forwards them to Settle when it wants to, as many
  * times as it wants. The demo payment configuration is seeded for the test tenant.
  */
-export async function startPaymentsHarness(options: { pendingMs?: number } = {}) {
+export async function startPaymentsHarness(options: { pendingMs?: number; dataFile?: string } = {}) {
   const secret = randomBytes(32).toString('base64url');
   const receiver: NotificationReceiver = await startNotificationReceiver();
   const sandbox: SandboxProvider = await startSandboxProvider({
@@ -44,6 +44,7 @@ export async function startPaymentsHarness(options: { pendingMs?: number } = {})
     notifyUrl: receiver.url,
     pendingMs: options.pendingMs ?? 300,
     retryDelaysMs: [],
+    dataFile: options.dataFile,
   });
   const withSandbox = (config: AppConfig): AppConfig =>
     config.payments.provider === 'sandbox'
