@@ -280,3 +280,25 @@ describe('on-account payment through the sandbox', () => {
     expect(await harness.paymentCount(own.customer.id)).toBe(0);
   });
 });
+
+describe('the provider’s notification over real HTTP', () => {
+  it('settles the payment with nobody polling', async () => {
+    await harness.context.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = harness.context.app.server.address() as { port: number };
+    harness.sandbox.setNotifyUrl(
+      `http://127.0.0.1:${address.port}${harness.context.api}/payment/notifications/sandbox`,
+    );
+    const own = await harness.account();
+    const invoice = await own.invoice({ amount: '61.00' });
+    const started = await startCart(own, [{ invNo: invoice.invNo, payment: '61.00' }]);
+    await submitCard(started.serviceURL, { number: '4242424242424242' });
+    let payment = await harness.payment(started.extTranRefId);
+    for (let attempt = 0; attempt < 100 && payment?.status === 'PENDING'; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      payment = await harness.payment(started.extTranRefId);
+    }
+    expect(payment).toMatchObject({ status: 'SUCCESS' });
+    expect(await harness.events(payment!.id)).toContain('NOTIFICATION_RECEIVED');
+    expect(await harness.invoice(invoice.id)).toMatchObject({ status: 'C', paidAmount: '61.00' });
+  });
+});

@@ -354,3 +354,30 @@ describe('electronic check processed in the product', () => {
     });
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every payment path of the specification under the payments tag', async () => {
+    const document = (await harness.context.app.inject({ url: `${harness.context.api}/docs/json` })).json();
+    const paths = [
+      '/payment/config/cart/{currency}',
+      '/payment/config/on_account/{currency}',
+      '/payment/provider/cart/{type}/{currency}',
+      '/payment/provider/on_account/{paymentType}/{currency}',
+      '/payment/validateCart/{type}/{currency}',
+      '/payment/hpp/{paymentType}',
+      '/payment/hppOnAccount/{paymentType}',
+      '/payment/makePayment/{paymentType}',
+      '/payment/makePaymentOnAccount/{paymentType}',
+      '/payment/log/pollStatus/{extTranRefId}/{custNo}',
+      '/payment/log/status/{extTranRefId}',
+      '/payment/log/summary/{paymentLogId}',
+      '/payment/log/receiptPDF',
+      '/payment/notifications/{provider}',
+    ];
+    for (const path of paths) {
+      const operations = Object.values(document.paths[path] ?? {}) as Array<{ tags?: string[] }>;
+      expect(operations.length, path).toBeGreaterThan(0);
+      for (const operation of operations) expect(operation.tags, path).toEqual(['payments']);
+    }
+  });
+});
