@@ -25,6 +25,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { createHealthService } from './modules/health/health.service';
 import { helpRoutes } from './modules/help/help.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
+import { PAYMENT_NOTIFICATIONS_PATH, paymentsRoutes } from './modules/payments/payments.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { ssoRoutes } from './modules/sso/sso.routes';
 import { testClockRoutes } from './modules/test-clock/test-clock.routes';
@@ -119,7 +120,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await registerOpenApi(app, config);
   // After the security headers (a refusal carries them too), before the session and CSRF checks.
   registerMethodOverride(app);
-  registerSession(app, { config, sessions: services.sessions });
+  registerSession(app, {
+    config,
+    sessions: services.sessions,
+    csrfExemptPrefixes: [`${config.apiBase}${PAYMENT_NOTIFICATIONS_PATH}`],
+  });
   const pageFallback = await registerStaticWeb(app, config);
   registerErrorHandler(app, { pageFallback });
 
@@ -156,6 +161,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       searchRoutes(api, deps);
       activityRoutes(api, deps);
       disputesRoutes(api, deps);
+      paymentsRoutes(api, deps);
       uploadsRoutes(api, deps);
       helpRoutes(api);
       if (testClock) testClockRoutes(api, { clock: testClock });
