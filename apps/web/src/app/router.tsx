@@ -63,6 +63,13 @@ export const appRoutes: RouteObject[] = [
               import('./routes/payment-cart-route').then((m) => ({ Component: m.PaymentCartRoute })),
           },
           {
+            path: '/onAccountPayment',
+            lazy: () =>
+              import('./routes/on-account-payment-route').then((m) => ({
+                Component: m.OnAccountPaymentRoute,
+              })),
+          },
+          {
             path: '/dispute/:invNo',
             lazy: () =>
               import('./routes/dispute-create-route').then((m) => ({ Component: m.DisputeCreateRoute })),
