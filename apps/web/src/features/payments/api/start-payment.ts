@@ -31,6 +31,8 @@ export function startPayment(options: {
     method: 'POST',
     body: paymentAccount ? { ...body, paymentAccount } : body,
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+    // Its failures are told by the checkout itself (the spec's secure-checkout message, or a retry).
+    showsOwnFailure: true,
     schema: ZPaymentResult,
   });
 }

@@ -68,8 +68,7 @@ export function OnAccountPaymentForm(props: {
         />
         <Textarea
           label={t('onAccount.note')}
-          autosize
-          minRows={2}
+          rows={3}
           maxLength={noteMax}
           value={values.note}
           onChange={(event) => set('note', event.currentTarget.value)}
