@@ -25,6 +25,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { createHealthService } from './modules/health/health.service';
 import { helpRoutes } from './modules/help/help.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
+import { PAYMENT_NOTIFICATIONS_PATH, paymentsRoutes } from './modules/payments/payments.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { ssoRoutes } from './modules/sso/sso.routes';
 import { testClockRoutes } from './modules/test-clock/test-clock.routes';
@@ -49,7 +50,7 @@ export type BuildAppOptions = {
   database?: DatabaseHandle;
   logger?: boolean;
   /** Test doubles for the brute-force delay, background work and couriers. */
-  services?: Pick<ServiceOptions, 'sleep' | 'background' | 'couriers'>;
+  services?: Pick<ServiceOptions, 'sleep' | 'background' | 'couriers' | 'paymentGateway'>;
 };
 
 /** The whole app as one Fastify instance; listening is server.ts's job. */
@@ -119,7 +120,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await registerOpenApi(app, config);
   // After the security headers (a refusal carries them too), before the session and CSRF checks.
   registerMethodOverride(app);
-  registerSession(app, { config, sessions: services.sessions });
+  registerSession(app, {
+    config,
+    sessions: services.sessions,
+    csrfExemptPrefixes: [`${config.apiBase}${PAYMENT_NOTIFICATIONS_PATH}`],
+  });
   const pageFallback = await registerStaticWeb(app, config);
   registerErrorHandler(app, { pageFallback });
 
@@ -156,6 +161,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       searchRoutes(api, deps);
       activityRoutes(api, deps);
       disputesRoutes(api, deps);
+      paymentsRoutes(api, deps);
       uploadsRoutes(api, deps);
       helpRoutes(api);
       if (testClock) testClockRoutes(api, { clock: testClock });

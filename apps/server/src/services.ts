@@ -3,6 +3,8 @@ import type { CourierLogger } from './adapters/courier-messages';
 import { type Couriers, createCouriers } from './adapters/couriers';
 import type { FileStorage } from './adapters/file-storage/file-storage';
 import { createLocalFileStorage } from './adapters/file-storage/local-file-storage';
+import { createPaymentGateway } from './adapters/payments/create-payment-gateway';
+import type { PaymentGateway } from './adapters/payments/payment-gateway';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { Clock } from './lib/clock';
@@ -31,9 +33,15 @@ import { DISPUTE_FIELDS } from './modules/disputes/dispute-fields';
 import { createDisputeUpdateService } from './modules/disputes/dispute-update.service';
 import { createDisputesService } from './modules/disputes/disputes.service';
 import { createExportsService } from './modules/exports/exports.service';
+import { createIdempotencyService } from './modules/idempotency/idempotency.service';
 import { INVOICE_FIELDS } from './modules/invoices/invoice-fields';
 import { createInvoicesService } from './modules/invoices/invoices.service';
 import { createPromisesService } from './modules/invoices/promises.service';
+import { createPaymentQueriesService } from './modules/payments/payment-queries.service';
+import { createPaymentSettingsService } from './modules/payments/payment-settings.service';
+import { createPaymentSettlementService } from './modules/payments/payment-settlement.service';
+import { createPaymentsService } from './modules/payments/payments.service';
+import { createReceiptsService } from './modules/payments/receipts.service';
 import { createColumnPreferencesService } from './modules/preferences/column-preferences.service';
 import { createSavedSearchesService } from './modules/search/saved-searches.service';
 import { createSsoService } from './modules/sso/sso.service';
@@ -51,6 +59,8 @@ export type ServiceOptions = {
   clock?: Clock;
   /** Where uploads are kept; a directory under the configured upload folder when omitted. */
   fileStorage?: FileStorage;
+  /** The payment provider; the one the settings name (PAYMENT_PROVIDER) when omitted. */
+  paymentGateway?: PaymentGateway;
 };
 
 const SILENT: CourierLogger = { info: () => {}, warn: () => {}, error: () => {} };
@@ -120,7 +130,39 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
     invoices: INVOICE_FIELDS,
     disputes: DISPUTE_FIELDS,
   });
+  const idempotency = createIdempotencyService(db);
+  const paymentGateway = options.paymentGateway ?? createPaymentGateway(config);
+  const paymentSettings = createPaymentSettingsService(db);
+  const outcomeDeps = { invoices, cart, activity, logger };
+  let receipts: ReturnType<typeof createReceiptsService> | undefined;
+  const paymentSettlement = createPaymentSettlementService(db, {
+    ...outcomeDeps,
+    gateway: paymentGateway,
+    onSucceeded: (payment) => background.run('payment receipt email', () => receipts!.sendEmail(payment)),
+  });
+  const paymentQueries = createPaymentQueriesService(db, {
+    accounts,
+    invoices,
+    settings: paymentSettings,
+    settlement: paymentSettlement,
+  });
+  receipts = createReceiptsService(db, { queries: paymentQueries, email: couriers.email });
+  const payments = createPaymentsService(db, {
+    ...outcomeDeps,
+    accounts,
+    settings: paymentSettings,
+    settlement: paymentSettlement,
+    gateway: paymentGateway,
+    sealer,
+  });
   return {
+    idempotency,
+    paymentGateway,
+    paymentSettings,
+    paymentSettlement,
+    paymentQueries,
+    payments,
+    receipts,
     sealer,
     captcha,
     accountSetup,

@@ -14,6 +14,10 @@ export const ACTIVITY_KINDS = [
   'DISPUTE_ATTACHMENT_ADDED',
   'CART_ADDED',
   'CART_REMOVED',
+  'PAYMENT_STARTED',
+  'PAYMENT_SUCCEEDED',
+  'PAYMENT_FAILED',
+  'PAYMENT_CANCELLED',
 ] as const;
 export const ZActivityKind = z.enum(ACTIVITY_KINDS);
 export type TActivityKind = z.infer<typeof ZActivityKind>;
@@ -23,7 +27,8 @@ export type TActivityKind = z.infer<typeof ZActivityKind>;
  * PROMISE_SET { nextFollowupDate }; DISPUTE_OPENED { probNo, disputedAmount, reasonCode, style };
  * DISPUTE_STATUS_CHANGED { probNo, from, to }; DISPUTE_REASON_CHANGED { probNo, from, to };
  * DISPUTE_NOTE_ADDED { probNo, note (cut at 100 characters) }; DISPUTE_ATTACHMENT_ADDED { probNo, fileName };
- * CART_ADDED / CART_REMOVED { currencyCode }.
+ * CART_ADDED / CART_REMOVED { currencyCode };
+ * PAYMENT_STARTED / PAYMENT_SUCCEEDED / PAYMENT_FAILED / PAYMENT_CANCELLED { paymentLogId, amount, status }.
  */
 export const ZActivityEntry = z
   .object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZCurrencyCode, ZCustNo } from './accounts';
+import { isValidAbaRoutingNumber } from './rules/aba-routing';
 
 /**
  * The payments contract (issue 12). Call paths (under {api}); every call that starts or makes a payment
@@ -85,6 +86,11 @@ export const PAYMENT_MESSAGES = {
   partialAmountRange: 'The payment amount must be above 0 and at most {0}.',
   shortPayReasonRequired: 'Choose a reason for paying less than the balance.',
   routingNumberInvalid: 'The routing number is not a valid ABA routing number.',
+  noPayPermission: 'You do not have permission to pay.',
+  combinedNotAllowed: 'Credits cannot be combined with invoices in one payment in this currency.',
+  hostedOnly: 'This payment method goes through the secure checkout, not the in-product form.',
+  localOnly: 'Electronic check is processed in the product: submit the e-check form.',
+  providerUnavailable: 'The payment provider could not be reached. Please try again later.',
 } as const;
 
 /** Reasons a customer may give for paying a cart line below its balance (beyond the specification). */
@@ -197,7 +203,10 @@ export const ACCOUNT_TYPES = ['Savings', 'Checking'] as const;
 export const ZPaymentAccount = z.object({
   name: z.string().trim().min(1, 'The name is required.').max(ECHECK_LIMITS.name),
   accountType: z.enum(ACCOUNT_TYPES, { message: 'The account type is required.' }),
-  routingNumber: z.string().regex(/^\d{1,9}$/, 'The routing number is required (at most 9 digits).'),
+  routingNumber: z
+    .string()
+    .regex(/^\d{1,9}$/, 'The routing number is required (at most 9 digits).')
+    .refine(isValidAbaRoutingNumber, PAYMENT_MESSAGES.routingNumberInvalid),
   accountNumber: z.string().regex(/^\d{1,17}$/, 'The account number is required (at most 17 digits).'),
   checkNumber: z
     .string()
@@ -282,6 +291,17 @@ export const ZPaymentSummary = z
   })
   .meta({ id: 'PaymentSummary' });
 export type TPaymentSummary = z.infer<typeof ZPaymentSummary>;
+
+export const ZPaymentCurrencyParams = z.object({ currency: ZCurrencyCode });
+export const ZProviderParams = z.object({ type: ZPaymentType, currency: ZCurrencyCode });
+export const ZOnAccountProviderParams = z.object({ paymentType: ZPaymentType, currency: ZCurrencyCode });
+export const ZProviderQuery = z.object({
+  amount: ZAmount.optional().default('0').meta({ description: 'The amount the fees are computed on' }),
+});
+export const ZPaymentTypeParams = z.object({ paymentType: ZPaymentType });
+export const ZPollStatusParams = z.object({ extTranRefId: z.string().min(1).max(80), custNo: ZCustNo });
+export const ZExtTranRefIdParams = z.object({ extTranRefId: z.string().min(1).max(80) });
+export const ZPaymentLogIdParams = z.object({ paymentLogId: z.coerce.number().int().positive() });
 
 export const ZReceiptPdfRequest = z.object({
   custNo: ZCustNo,

@@ -25,7 +25,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerSession(
   app: FastifyInstance,
-  options: { config: AppConfig; sessions: SessionService },
+  options: {
+    config: AppConfig;
+    sessions: SessionService;
+    /** Paths signed by other means (a payment provider's notifications): no CSRF check. */
+    csrfExemptPrefixes?: readonly string[];
+  },
 ) {
   const { config, sessions } = options;
   app.decorateRequest('session', null);
@@ -48,7 +53,8 @@ export function registerSession(
         clearSessionCookie(reply, config);
       }
     }
-    if (!SAFE_METHODS.has(request.method)) checkCsrf(request);
+    const exempt = options.csrfExemptPrefixes?.some((prefix) => request.url.startsWith(prefix));
+    if (!SAFE_METHODS.has(request.method) && !exempt) checkCsrf(request);
   });
 }
 

@@ -8,6 +8,18 @@ export function templateLanguage(language: string): TemplateLanguage {
 export type EmailVariables = {
   recovery: { firstName: string; appName: string; link: string; minutes: number };
   activation: { firstName: string; appName: string; company: string; link: string; hours: number };
+  paymentReceipt: {
+    payerName: string;
+    appName: string;
+    company: string;
+    custNo: string;
+    /** Already formatted in the payer's locale, fee included. */
+    total: string;
+    fee: string | null;
+    method: string;
+    reference: string;
+    invoices: string[];
+  };
 };
 export type EmailKind = keyof EmailVariables;
 
@@ -59,6 +71,30 @@ const TEMPLATES: { [K in EmailKind]: Record<TemplateLanguage, Template<K>> } = {
         "Si vous n'êtes pas à l'origine de cette inscription, ignorez ce message : aucun compte n'est activé sans ce lien.",
       ],
       link: { label: 'Activer mon compte', href: vars.link },
+    }),
+  },
+  paymentReceipt: {
+    en: (vars) => ({
+      subject: `${vars.appName}: payment received (${vars.reference})`,
+      paragraphs: [
+        `Hello ${vars.payerName},`,
+        `We received your payment of ${vars.total} by ${vars.method} for ${vars.company} (${vars.custNo}).${vars.fee ? ` It includes a convenience fee of ${vars.fee}.` : ''}`,
+        vars.invoices.length > 0
+          ? `Invoices paid: ${vars.invoices.join(', ')}.`
+          : 'This payment is on account.',
+        `Reference: ${vars.reference}. The receipt is in the portal's payment log.`,
+      ],
+    }),
+    fr: (vars) => ({
+      subject: `${vars.appName} : paiement reçu (${vars.reference})`,
+      paragraphs: [
+        `Bonjour ${vars.payerName},`,
+        `Nous avons bien reçu votre paiement de ${vars.total} par ${vars.method} pour ${vars.company} (${vars.custNo}).${vars.fee ? ` Il comprend des frais de service de ${vars.fee}.` : ''}`,
+        vars.invoices.length > 0
+          ? `Factures payées : ${vars.invoices.join(', ')}.`
+          : 'Ce paiement est un paiement en compte.',
+        `Référence : ${vars.reference}. Le reçu se trouve dans l'historique des paiements du portail.`,
+      ],
     }),
   },
 };

@@ -118,3 +118,17 @@ export class PaymentGatewayUnavailableError extends Error {
     this.name = 'PaymentGatewayUnavailableError';
   }
 }
+
+/**
+ * The provider answered but refused the request (a 4xx: a bad amount, a reused idempotency key, an unknown
+ * saved card). Unlike PaymentGatewayUnavailableError, retrying the same request will not help.
+ */
+export class PaymentGatewayRejectedError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(`The payment provider refused the request (${statusCode}): ${message}`);
+    this.name = 'PaymentGatewayRejectedError';
+  }
+}

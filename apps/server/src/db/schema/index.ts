@@ -7,6 +7,7 @@ export * from './contacts';
 export * from './customers';
 export * from './disputes';
 export * from './invoices';
+export * from './payments';
 export * from './preferences';
 export * from './sessions';
 export * from './tenants';

@@ -34,22 +34,35 @@ type ActivityRecord = {
  * entry exists exactly when its change was committed.
  */
 export function createActivityService(db: Db, accounts: AccountsService) {
+  /**
+   * For changes made without a session (a payment settled by the provider's notification or by
+   * recovery at start): the actor is the user the change is made for.
+   */
+  async function recordAs(
+    tx: Db,
+    actor: { actorId: number | null; actorName: string },
+    entries: ActivityEntry[],
+  ): Promise<void> {
+    if (entries.length === 0) return;
+    await tx.insert(activity).values(
+      entries.map((entry) => ({
+        tenantId: entry.tenantId,
+        customerId: entry.customerId,
+        invoiceId: entry.invoiceId,
+        probNo: entry.probNo ?? null,
+        kind: entry.kind,
+        details: entry.details ?? {},
+        ...actor,
+      })),
+    );
+  }
+
   return {
-    async record(tx: Db, session: SessionContext, entries: ActivityEntry[]): Promise<void> {
-      if (entries.length === 0) return;
-      const actor = actorOf(session);
-      await tx.insert(activity).values(
-        entries.map((entry) => ({
-          tenantId: entry.tenantId,
-          customerId: entry.customerId,
-          invoiceId: entry.invoiceId,
-          probNo: entry.probNo ?? null,
-          kind: entry.kind,
-          details: entry.details ?? {},
-          ...actor,
-        })),
-      );
+    record(tx: Db, session: SessionContext, entries: ActivityEntry[]): Promise<void> {
+      return recordAs(tx, actorOf(session), entries);
     },
+
+    recordAs,
 
     /** An invoice's timeline, newest first; another customer's invoice is not found. */
     async listForInvoice(session: SessionContext, invNo: string, custNo?: string): Promise<TActivityList> {

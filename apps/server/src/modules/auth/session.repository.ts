@@ -19,6 +19,7 @@ export async function findSessionWithUser(db: Db, tokenHash: string) {
         loginName: users.loginName,
         firstName: users.firstName,
         lastName: users.lastName,
+        email: users.email,
         locale: users.locale,
         localeForFormatting: users.localeForFormatting,
         language: users.language,

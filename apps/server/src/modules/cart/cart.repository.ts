@@ -105,3 +105,21 @@ export function summarizeUserCarts(db: Db, userId: number) {
         group by pc.customer_id, pc.currency_code`,
   );
 }
+
+/** Takes paid invoices out of the user's carts of one customer (any currency). */
+export async function removeInvoicesFromUserCarts(
+  db: Db,
+  owner: { userId: number; customerId: number },
+  invoiceIds: number[],
+): Promise<void> {
+  if (invoiceIds.length === 0) return;
+  const ids = sql.join(
+    invoiceIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  await db.execute(
+    sql`delete from payment_cart_lines l using payment_carts pc
+        where pc.id = l.cart_id and pc.user_id = ${owner.userId} and pc.customer_id = ${owner.customerId}
+          and l.invoice_id in (${ids})`,
+  );
+}

@@ -91,6 +91,11 @@ export function createCartService(
   }
 
   return {
+    /** A payment succeeded: its invoices leave the payer's carts, inside the payment's transaction. */
+    removePaid(tx: Db, owner: { userId: number; customerId: number }, invoiceIds: number[]) {
+      return repository.removeInvoicesFromUserCarts(tx, owner, invoiceIds);
+    },
+
     async summaries(userId: number) {
       const rows = await repository.summarizeUserCarts(db, userId);
       return rows.map((row) => ({

@@ -197,3 +197,53 @@ export async function addDisputedAmounts(
     );
   }
 }
+
+/**
+ * Invoices of one customer by number, locked for the rest of the transaction in id order (so
+ * two payments locking overlapping sets cannot deadlock): a payment checks and holds them.
+ */
+export function lockInvoicesByNumber(
+  db: Db,
+  options: { customerId: number; invNos: string[]; userId: number },
+): Promise<InvoiceRecord[]> {
+  if (options.invNos.length === 0) return Promise.resolve([]);
+  const invNoList = sql.join(
+    options.invNos.map((invNo) => sql`${invNo}`),
+    sql`, `,
+  );
+  return queryRows<InvoiceRecord>(
+    db,
+    sql`select ${SELECT_ROW}, ${IN_CART(options.userId)}
+        from invoices i join customers c on c.id = i.customer_id
+        where i.customer_id = ${options.customerId} and i.inv_no in (${invNoList})
+        order by i.id
+        for update of i`,
+  );
+}
+
+/** Marks an amount as in flight on an invoice (negative deltas release it). */
+export async function addPendingPayment(db: Db, invoiceId: number, amount: string): Promise<void> {
+  await db.execute(
+    sql`update invoices
+        set payment_pending_amount = payment_pending_amount + ${amount}::numeric,
+            payment_pending = (payment_pending_amount + ${amount}::numeric) <> 0
+        where id = ${invoiceId}`,
+  );
+}
+
+/**
+ * A payment received: the amount leaves what is pending and the balance, joins what is paid;
+ * an invoice left with nothing to pay is closed.
+ */
+export async function applyPayment(db: Db, invoiceId: number, amount: string): Promise<void> {
+  await db.execute(
+    sql`update invoices
+        set payment_pending_amount = payment_pending_amount - ${amount}::numeric,
+            payment_pending = (payment_pending_amount - ${amount}::numeric) <> 0,
+            balance = balance - ${amount}::numeric,
+            tran_bal = tran_bal - ${amount}::numeric,
+            paid_amount = paid_amount + ${amount}::numeric,
+            status = case when balance - ${amount}::numeric = 0 then 'C' else status end
+        where id = ${invoiceId}`,
+  );
+}

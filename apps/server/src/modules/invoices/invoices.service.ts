@@ -81,6 +81,26 @@ export function createInvoicesService(db: Db, accounts: AccountsService) {
       return repository.addDisputedAmounts(tx, invoiceId, amount, lines);
     },
 
+    /** For payments, inside their transaction: the customer's invoices by number, locked until commit. */
+    async lockForPayment(
+      tx: Db,
+      session: { userId: number },
+      options: { customerId: number; invNos: string[] },
+    ) {
+      const records = await repository.lockInvoicesByNumber(tx, { ...options, userId: session.userId });
+      return records.map((record) => ({ id: record.id, row: toInvoiceRow(record) }));
+    },
+
+    /** Holds (positive) or releases (negative) an in-flight payment's amount on its invoice. */
+    addPendingPayment(tx: Db, invoiceId: number, amount: string) {
+      return repository.addPendingPayment(tx, invoiceId, amount);
+    },
+
+    /** A payment received (see the repository): balance down, paid up, closed when nothing is left. */
+    applyPayment(tx: Db, invoiceId: number, amount: string) {
+      return repository.applyPayment(tx, invoiceId, amount);
+    },
+
     /** How many invoices of a scope pass the filter: an export's row count, known before its first row. */
     async count(query: { scope: repository.InvoiceScope; filter?: SQL }): Promise<number> {
       return (await repository.sumInvoices(db, query)).count;

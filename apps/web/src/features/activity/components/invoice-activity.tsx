@@ -20,6 +20,7 @@ function sentenceValues(entry: TActivityEntry, formatters: Formatters, currencyC
     probNo: entry.probNo ?? details.probNo ?? '',
     nextFollowupDate: details.nextFollowupDate ? formatters.date(details.nextFollowupDate) : '',
     disputedAmount: details.disputedAmount ? formatters.c2(details.disputedAmount, currencyCode) : '',
+    amount: details.amount ? formatters.c2(details.amount, currencyCode) : '',
   };
 }
 

@@ -1,0 +1,505 @@
+import { randomUUID } from 'node:crypto';
+import { fromMinorUnits, toMinorUnits } from '@settle/shared/money';
+import {
+  ECHECK_CURRENCY,
+  maskAccountNumber,
+  PAYMENT_MESSAGES,
+  type TPaymentFlow,
+  type TPaymentResult,
+  type TPaymentType,
+  type ZHppCartRequest,
+  type ZHppOnAccountRequest,
+  type ZPaymentAccount,
+} from '@settle/shared/payments';
+import { hasPrivilege, Privilege } from '@settle/shared/privileges';
+import { canAddToCart, invoiceFacts, REFUSAL_MESSAGES } from '@settle/shared/rules/invoices';
+import { checkCartLinePayment, convenienceFeeMinor, isMethodAllowed } from '@settle/shared/rules/payments';
+import type { z } from 'zod';
+import type { PaymentGateway } from '../../adapters/payments/payment-gateway';
+import type { Db } from '../../db/client';
+import { actorOf } from '../../lib/actor';
+import { AppError, badRequest } from '../../lib/app-error';
+import type { Sealer } from '../../lib/sealed-values';
+import type { AccountsService } from '../accounts/accounts.service';
+import type { ActivityService } from '../activity/activity.service';
+import type { SessionContext } from '../auth/session.service';
+import { resolveCustomerScope } from '../invoices/invoice-scope';
+import type { InvoicesService } from '../invoices/invoices.service';
+import { applyOutcome, type OutcomeDeps } from './payment-outcomes';
+import type { PaymentSettingsService } from './payment-settings.service';
+import type { PaymentSettlementService } from './payment-settlement.service';
+import { toPaymentResult } from './payment-views';
+import * as repository from './payments.repository';
+import { isUniqueViolation } from './unique-violation';
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
+
+type CartRequest = z.output<typeof ZHppCartRequest>;
+type OnAccountRequest = z.output<typeof ZHppOnAccountRequest>;
+type PaymentAccount = z.output<typeof ZPaymentAccount>;
+
+/** Where the provider's hosted page sends the browser back, and in which language it speaks. */
+export type StartContext = { origin: string; idempotencyKey: string | null };
+
+const refused = (message: string, code: string) => badRequest(message, undefined, code);
+const inFlight = () =>
+  new AppError({ statusCode: 409, code: 'PAYMENT_IN_FLIGHT', message: PAYMENT_MESSAGES.paymentInFlight });
+
+/** What a start has checked and will hold: the lines and the amounts in cents. */
+type Plan = {
+  customer: { id: number; custNo: string };
+  currencyCode: string;
+  flow: TPaymentFlow;
+  paymentType: TPaymentType;
+  lines: Array<{ invoiceId: number; invNo: string; amountMinor: number; shortPayReason: string | null }>;
+  amountMinor: number;
+  feeMinor: number;
+  providerName: string;
+  note: string | null;
+  contractNumber: string | null;
+};
+
+export function createPaymentsService(
+  db: Db,
+  deps: OutcomeDeps & {
+    accounts: AccountsService;
+    invoices: InvoicesService;
+    activity: ActivityService;
+    settings: PaymentSettingsService;
+    settlement: PaymentSettlementService;
+    gateway: PaymentGateway;
+    sealer: Sealer;
+  },
+) {
+  function requirePayPrivilege(session: SessionContext) {
+    if (!hasPrivilege(session.roles, Privilege.ALLOW_PAY))
+      throw new AppError({
+        statusCode: 403,
+        code: 'PAYMENT_FORBIDDEN',
+        message: PAYMENT_MESSAGES.noPayPermission,
+      });
+  }
+
+  async function methodSettings(
+    session: SessionContext,
+    flow: TPaymentFlow,
+    paymentType: TPaymentType,
+    currencyCode: string,
+  ) {
+    if (paymentType === 'ECHECK' && currencyCode !== ECHECK_CURRENCY)
+      throw refused(PAYMENT_MESSAGES.echeckUsdOnly, 'ECHECK_USD_ONLY');
+    const config = await deps.settings.config(session.tenantId, flow, currencyCode);
+    if (!isMethodAllowed(config, paymentType))
+      throw refused(PAYMENT_MESSAGES.methodNotAllowed, 'PAYMENT_METHOD_NOT_ALLOWED');
+    const provider = await deps.settings.providerRow({
+      tenantId: session.tenantId,
+      flow,
+      paymentType,
+      currencyCode,
+    });
+    return { config, provider };
+  }
+
+  /** Checks a cart's lines against the invoices as stored, locked in the caller's transaction. */
+  async function checkCartLines(
+    tx: Db,
+    session: SessionContext,
+    scope: { customerId: number; currencyCode: string },
+    requested: CartRequest['payments'],
+  ) {
+    const invNos = [...new Set(requested.map((line) => line.invNo))];
+    if (invNos.length !== requested.length)
+      throw refused('Each invoice can be paid once per payment.', 'PAYMENT_DUPLICATE_LINE');
+    const locked = await deps.invoices.lockForPayment(tx, session, { customerId: scope.customerId, invNos });
+    return requested.map((line) => {
+      const candidates = locked.filter((invoice) => invoice.row.invNo === line.invNo);
+      const invoice = candidates.find((candidate) => candidate.row.status === 'O') ?? candidates[0];
+      if (!invoice || invoice.row.tranCurrencyCode !== scope.currencyCode)
+        throw new AppError({
+          statusCode: 400,
+          code: 'PAYMENT_CART_CHANGED',
+          message: `${PAYMENT_MESSAGES.cartChanged} (${line.invNo})`,
+          args: [line.invNo],
+        });
+      const rule = canAddToCart(invoiceFacts({ ...invoice.row, inCart: false }), session.roles);
+      if (!rule.allowed) {
+        if (rule.reason === 'PAYMENT_PENDING') throw inFlight();
+        throw new AppError({
+          statusCode: rule.reason.startsWith('NO_') ? 403 : 400,
+          code: `PAYMENT_${rule.reason}`,
+          message: `${REFUSAL_MESSAGES[rule.reason]} (${line.invNo})`,
+          args: [line.invNo],
+        });
+      }
+      const check = checkCartLinePayment({
+        balance: invoice.row.balance,
+        disputed: invoice.row.disputeAmount,
+        payment: line.payment,
+        shortPayReason: line.shortPayReason,
+      });
+      if (!check.ok)
+        throw new AppError({
+          statusCode: 400,
+          code: check.code,
+          message: `${check.message} (${line.invNo})`,
+          args: [line.invNo],
+        });
+      return {
+        invoiceId: invoice.id,
+        invNo: line.invNo,
+        amountMinor: toMinorUnits(line.payment),
+        shortPayReason: line.shortPayReason ?? null,
+      };
+    });
+  }
+
+  /** Inserts the PENDING payment and holds its invoices, in the caller's transaction. */
+  async function insertPending(
+    tx: Db,
+    session: SessionContext,
+    plan: Plan,
+    extra: Partial<repository.NewPayment> & { provider: string },
+    context: StartContext,
+  ): Promise<repository.PaymentRow> {
+    const actor = actorOf(session);
+    const payment = await repository.insertPayment(tx, {
+      extTranRefId: `ST-${randomUUID()}`,
+      tenantId: session.tenantId,
+      customerId: plan.customer.id,
+      custNo: plan.customer.custNo,
+      userId: session.userId,
+      payerName: actor.actorName,
+      payerEmail: session.user.email ?? '',
+      language: session.user.language,
+      localeForFormatting: session.user.localeForFormatting,
+      currencyCode: plan.currencyCode,
+      flow: plan.flow,
+      paymentType: plan.paymentType,
+      methodType: plan.paymentType === 'ECHECK' ? 'ECHECK' : 'CARD',
+      amount: fromMinorUnits(plan.amountMinor),
+      fee: fromMinorUnits(plan.feeMinor),
+      total: fromMinorUnits(plan.amountMinor + plan.feeMinor),
+      note: plan.note,
+      contractNumber: plan.contractNumber,
+      idempotencyKey: context.idempotencyKey,
+      ...extra,
+    });
+    await repository.insertLines(
+      tx,
+      plan.lines.map((line) => ({
+        paymentId: payment.id,
+        invoiceId: line.invoiceId,
+        invNo: line.invNo,
+        amount: fromMinorUnits(line.amountMinor),
+        shortPayReason: line.shortPayReason,
+      })),
+    );
+    for (const line of plan.lines)
+      await deps.invoices.addPendingPayment(tx, line.invoiceId, fromMinorUnits(line.amountMinor));
+    await repository.insertEvent(
+      tx,
+      payment.id,
+      'STARTED',
+      `${plan.paymentType} ${fromMinorUnits(plan.amountMinor + plan.feeMinor)} ${plan.currencyCode}`,
+    );
+    await deps.activity.record(
+      tx,
+      session,
+      plan.lines.map((line) => ({
+        tenantId: session.tenantId,
+        customerId: plan.customer.id,
+        invoiceId: line.invoiceId,
+        kind: 'PAYMENT_STARTED' as const,
+        details: {
+          paymentLogId: String(payment.id),
+          amount: fromMinorUnits(line.amountMinor),
+          status: 'PENDING',
+        },
+      })),
+    );
+    return payment;
+  }
+
+  /**
+   * Builds and inserts a payment in one transaction; the database's unique indexes (one pending
+   * payment per cart, one in-flight line per invoice) turn a concurrent second start into 409.
+   */
+  async function startPending(
+    session: SessionContext,
+    build: (tx: Db) => Promise<Plan>,
+    extra: (plan: Plan) => Partial<repository.NewPayment> & { provider: string },
+    context: StartContext,
+    settleLocally?: (tx: Db, payment: repository.PaymentRow) => Promise<repository.PaymentRow>,
+  ): Promise<repository.PaymentRow> {
+    try {
+      const result = await db.transaction(async (tx) => {
+        const plan = await build(tx);
+        const payment = await insertPending(tx, session, plan, extra(plan), context);
+        return settleLocally ? settleLocally(tx, payment) : payment;
+      });
+      return result;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw inFlight();
+      throw error;
+    }
+  }
+
+  async function cartPlan(
+    tx: Db,
+    session: SessionContext,
+    scope: { customer: { id: number; custNo: string }; currencyCode: string },
+    paymentType: TPaymentType,
+    request: CartRequest,
+    provider: repository.ProviderRow,
+    allowCombined: boolean,
+  ): Promise<Plan> {
+    const lines = await checkCartLines(
+      tx,
+      session,
+      { customerId: scope.customer.id, currencyCode: scope.currencyCode },
+      request.payments,
+    );
+    const hasCredit = lines.some((line) => line.amountMinor < 0);
+    const hasDebit = lines.some((line) => line.amountMinor > 0);
+    if (!allowCombined && hasCredit && hasDebit)
+      throw refused(PAYMENT_MESSAGES.combinedNotAllowed, 'PAYMENT_COMBINED_NOT_ALLOWED');
+    const amountMinor = lines.reduce((sum, line) => sum + line.amountMinor, 0);
+    if (amountMinor <= 0) throw refused(PAYMENT_MESSAGES.amountAboveZero, 'PAYMENT_AMOUNT_ZERO');
+    return {
+      customer: scope.customer,
+      currencyCode: scope.currencyCode,
+      flow: 'cart',
+      paymentType,
+      lines,
+      amountMinor,
+      feeMinor: convenienceFeeMinor(amountMinor, provider.feePercentage),
+      providerName: provider.name,
+      note: null,
+      contractNumber: null,
+    };
+  }
+
+  function onAccountPlan(
+    scope: { customer: { id: number; custNo: string }; currencyCode: string },
+    paymentType: TPaymentType,
+    request: OnAccountRequest,
+    config: Awaited<ReturnType<PaymentSettingsService['config']>>,
+    provider: repository.ProviderRow,
+  ): Plan {
+    const amountMinor = toMinorUnits(request.amount);
+    if (amountMinor <= 0) throw refused(PAYMENT_MESSAGES.amountAboveZero, 'PAYMENT_AMOUNT_ZERO');
+    const note = request.note.trim();
+    if (note.length > config.noteMaxSize)
+      throw refused(
+        PAYMENT_MESSAGES.noteTooLong.replace('{0}', String(config.noteMaxSize)),
+        'PAYMENT_NOTE_TOO_LONG',
+      );
+    const contractNumber = request.contractNumber.trim();
+    if (config.contractNumberRequired && !contractNumber)
+      throw refused(PAYMENT_MESSAGES.contractNumberRequired, 'PAYMENT_CONTRACT_REQUIRED');
+    return {
+      customer: scope.customer,
+      currencyCode: scope.currencyCode,
+      flow: 'on_account',
+      paymentType,
+      lines: [],
+      amountMinor,
+      feeMinor: convenienceFeeMinor(amountMinor, provider.feePercentage),
+      providerName: provider.name,
+      note: note || null,
+      contractNumber: contractNumber || null,
+    };
+  }
+
+  /** Opens the provider's hosted checkout for a PENDING payment; a failure ends the payment. */
+  async function openCheckout(
+    session: SessionContext,
+    payment: repository.PaymentRow,
+    context: StartContext,
+  ): Promise<TPaymentResult> {
+    try {
+      const checkout = await deps.gateway.startCheckout({
+        extTranRefId: payment.extTranRefId,
+        amountMinor: toMinorUnits(payment.total),
+        currency: payment.currencyCode,
+        kind: payment.paymentType === 'DEBIT_CARD' ? 'DEBIT_CARD' : 'CREDIT_CARD',
+        language: session.user.language,
+        description: `${payment.custNo} ${payment.flow === 'cart' ? 'invoices' : 'on account'}`,
+        returnUrl: `${context.origin}/paymentDone?extTranRefId=${encodeURIComponent(payment.extTranRefId)}`,
+        // The provider sees one key per payment: a retried start never opens a second checkout.
+        idempotencyKey: payment.extTranRefId,
+      });
+      await repository.updatePayment(db, payment.id, { providerPaymentId: checkout.providerPaymentId });
+      await repository.insertEvent(db, payment.id, 'PENDING', 'CHECKOUT');
+      return {
+        ...toPaymentResult(payment),
+        serviceMethod: checkout.serviceMethod,
+        serviceURL: checkout.serviceURL,
+        templateProperties: checkout.templateProperties,
+        pollStatus: true,
+      };
+    } catch (error) {
+      deps.logger.error(
+        { err: error, extTranRefId: payment.extTranRefId },
+        'secure checkout could not start',
+      );
+      await deps.settlement.settle(
+        payment.extTranRefId,
+        { outcome: 'FAILED', responseText: 'CheckoutFailed', trackingNo: null, authCode: null, last4: null },
+        'CHECKOUT',
+      );
+      throw new AppError({
+        statusCode: 502,
+        code: 'PAYMENT_CHECKOUT_FAILED',
+        message: PAYMENT_MESSAGES.checkoutFailed,
+      });
+    }
+  }
+
+  /**
+   * A start that hit an in-flight payment first asks the provider about the blocking one: a
+   * window closed after paying leaves it pending here until the provider's word arrives.
+   */
+  async function retryAfterRefresh<T>(
+    start: () => Promise<T>,
+    blocking: () => Promise<repository.PaymentRow[]>,
+  ): Promise<T> {
+    try {
+      return await start();
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'PAYMENT_IN_FLIGHT') throw error;
+      let changed = false;
+      for (const payment of await blocking()) {
+        const after = await deps.settlement.refresh(payment, 'STATUS_QUERY');
+        if (after.status !== 'PENDING') changed = true;
+      }
+      if (!changed) throw error;
+      return start();
+    }
+  }
+
+  function sealAccount(account: PaymentAccount): Partial<repository.NewPayment> {
+    return {
+      accountMasked: maskAccountNumber(account.accountNumber),
+      accountEncrypted: deps.sealer.seal('echeck-account', account.accountNumber),
+      accountHolder: account.name,
+      accountType: account.accountType,
+      routingNumber: account.routingNumber,
+      checkNumber: account.checkNumber || null,
+    };
+  }
+
+  /** Local e-check processing in the demo: accepted at once with a tracking number. */
+  function settleLocalEcheck(tx: Db, payment: repository.PaymentRow) {
+    return applyOutcome(
+      tx,
+      deps,
+      payment,
+      {
+        outcome: 'SUCCESS',
+        responseText: 'Approved',
+        trackingNo: `ACH-${payment.id.toString().padStart(8, '0')}`,
+        authCode: null,
+        last4: null,
+      },
+      'LOCAL',
+    ).then((result) => result.payment);
+  }
+
+  async function blockingForCart(
+    session: SessionContext,
+    scope: { customerId: number; currencyCode: string },
+    invNos: string[],
+  ) {
+    const rows = await deps.invoices.findRows(session, scope.customerId, invNos);
+    const holding = await repository.findPendingHolding(
+      db,
+      rows.map((row) => row.id),
+    );
+    const cart = await repository.findPendingCartPayment(db, { userId: session.userId, ...scope });
+    return cart ? [...holding.filter((payment) => payment.id !== cart.id), cart] : holding;
+  }
+
+  return {
+    /** POST payment/hpp/{paymentType} and payment/makePayment/{paymentType}: pay invoices. */
+    async payCart(
+      session: SessionContext,
+      paymentType: TPaymentType,
+      request: CartRequest & { paymentAccount?: PaymentAccount },
+      context: StartContext & { local: boolean },
+    ): Promise<TPaymentResult> {
+      requirePayPrivilege(session);
+      const { customer, currencyCode } = await resolveCustomerScope(deps.accounts, session, {
+        custNo: request.custNo,
+        currencyCode: request.currency,
+      });
+      const { config, provider } = await methodSettings(session, 'cart', paymentType, currencyCode);
+      checkProcessing(provider, context.local);
+      const scope = { customer: { id: customer.id, custNo: customer.custNo }, currencyCode };
+      const account = request.paymentAccount;
+      const payment = await retryAfterRefresh(
+        () =>
+          startPending(
+            session,
+            (tx) => cartPlan(tx, session, scope, paymentType, request, provider, config.allowCombined),
+            () => ({
+              provider: context.local ? 'local' : deps.gateway.name,
+              ...(account ? sealAccount(account) : {}),
+            }),
+            context,
+            context.local ? settleLocalEcheck : undefined,
+          ),
+        () =>
+          blockingForCart(
+            session,
+            { customerId: customer.id, currencyCode },
+            request.payments.map((line) => line.invNo),
+          ),
+      );
+      if (context.local) {
+        if (payment.status === 'SUCCESS') deps.settlement.announce(payment);
+        return toPaymentResult(payment);
+      }
+      return openCheckout(session, payment, context);
+    },
+
+    /** POST payment/hppOnAccount/{paymentType} and payment/makePaymentOnAccount/{paymentType}. */
+    async payOnAccount(
+      session: SessionContext,
+      paymentType: TPaymentType,
+      request: OnAccountRequest & { paymentAccount?: PaymentAccount },
+      context: StartContext & { local: boolean },
+    ): Promise<TPaymentResult> {
+      requirePayPrivilege(session);
+      const { customer, currencyCode } = await resolveCustomerScope(deps.accounts, session, {
+        custNo: request.custNo,
+        currencyCode: request.currency,
+      });
+      const { config, provider } = await methodSettings(session, 'on_account', paymentType, currencyCode);
+      checkProcessing(provider, context.local);
+      const scope = { customer: { id: customer.id, custNo: customer.custNo }, currencyCode };
+      const account = request.paymentAccount;
+      const payment = await startPending(
+        session,
+        async () => onAccountPlan(scope, paymentType, request, config, provider),
+        () => ({
+          provider: context.local ? 'local' : deps.gateway.name,
+          ...(account ? sealAccount(account) : {}),
+        }),
+        context,
+        context.local ? settleLocalEcheck : undefined,
+      );
+      if (context.local) {
+        if (payment.status === 'SUCCESS') deps.settlement.announce(payment);
+        return toPaymentResult(payment);
+      }
+      return openCheckout(session, payment, context);
+    },
+  };
+}
+
+/** Hosted methods go through hpp, locally processed ones (the e-check form) through makePayment. */
+function checkProcessing(provider: repository.ProviderRow, local: boolean) {
+  if (provider.localProcessing && !local) throw refused(PAYMENT_MESSAGES.localOnly, 'PAYMENT_LOCAL_ONLY');
+  if (!provider.localProcessing && local) throw refused(PAYMENT_MESSAGES.hostedOnly, 'PAYMENT_HOSTED_ONLY');
+}

@@ -1,0 +1,51 @@
+import { formatC2 } from '@settle/shared/format';
+import { toMinorUnits } from '@settle/shared/money';
+import type { EmailCourier } from '../../adapters/email/email-courier';
+import { renderEmail } from '../../adapters/email/email-templates';
+import type { Db } from '../../db/client';
+import type { SessionContext } from '../auth/session.service';
+import type { PaymentQueriesService } from './payment-queries.service';
+import * as repository from './payments.repository';
+import { receiptLabels, renderReceiptPdf } from './receipt-pdf';
+
+export type ReceiptsService = ReturnType<typeof createReceiptsService>;
+
+/** The receipt PDF for the reader, and the receipt email to the payer in the payer's language. */
+export function createReceiptsService(db: Db, deps: { queries: PaymentQueriesService; email: EmailCourier }) {
+  return {
+    async pdf(session: SessionContext, request: { custNo: string; paymentLogId: number }) {
+      const summary = await deps.queries.summary(session, request.paymentLogId, request.custNo);
+      const parties = await repository.findReceiptParties(db, summary.paymentLogId);
+      const document = renderReceiptPdf(summary, {
+        language: session.user.language,
+        locale: session.user.localeForFormatting,
+        timeZone: session.user.timezone,
+        company: parties?.company ?? '',
+        sellerName: parties?.tenant_name ?? '',
+      });
+      return { filename: `receipt-${summary.paymentLogId}.pdf`, document };
+    },
+
+    /** Sent once, by whoever settled the payment; a payer without an email address gets none. */
+    async sendEmail(payment: repository.PaymentRow): Promise<void> {
+      if (!payment.payerEmail) return;
+      const parties = await repository.findReceiptParties(db, payment.id);
+      const lines = await repository.findLines(db, payment.id);
+      const money = (value: string) =>
+        formatC2(value, { locale: payment.localeForFormatting, currencyCode: payment.currencyCode });
+      const labels = receiptLabels(payment.language);
+      const rendered = renderEmail('paymentReceipt', payment.language, {
+        payerName: payment.payerName,
+        appName: parties?.app_name ?? 'Settle',
+        company: parties?.company ?? '',
+        custNo: payment.custNo,
+        total: money(payment.total),
+        fee: toMinorUnits(payment.fee) > 0 ? money(payment.fee) : null,
+        method: (labels.methods[payment.paymentType] ?? payment.paymentType).toLowerCase(),
+        reference: `${payment.id} / ${payment.extTranRefId}`,
+        invoices: lines.map((line) => line.invNo),
+      });
+      await deps.email.send({ tenantId: payment.tenantId, to: payment.payerEmail, ...rendered });
+    },
+  };
+}
