@@ -96,6 +96,14 @@ export const appRoutes: RouteObject[] = [
           },
         ],
       },
+      // The payment provider's window comes back here once the payment is done.
+      {
+        path: '/paymentDone',
+        lazy: () =>
+          import('../features/payments/routes/payment-done-route').then((m) => ({
+            Component: m.PaymentDoneRoute,
+          })),
+      },
       // Help opens in a window of its own, without the navigation bar; its API call decides who may read what.
       {
         path: '/help/:topic?',
