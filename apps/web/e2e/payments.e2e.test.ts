@@ -40,6 +40,17 @@ async function payableInvoices(api: ApiSession, count: number): Promise<string[]
   return found.slice(0, count);
 }
 
+/** The invoice's paymentPending flag as the invoice list gives it. */
+async function paymentPendingOf(api: ApiSession, invNo: string): Promise<string> {
+  const { currentCustNo, currencyCode } = api.userData;
+  const response = await api.send(
+    'GET',
+    `/invoices?custNo=${currentCustNo}&currencyCode=${currencyCode}&status=O&page=1&pageSize=100&sort=invNo&dir=asc`,
+  );
+  const rows = (await response.json()).rows as Array<{ invNo: string; paymentPending: string }>;
+  return rows.find((row) => row.invNo === invNo)?.paymentPending ?? 'missing';
+}
+
 /** An empty cart, then these invoices in it. */
 async function fillCart(api: ApiSession, invNos: string[]): Promise<void> {
   const { currentCustNo: custNo, currencyCode } = api.userData;
@@ -182,10 +193,20 @@ describe('payments', () => {
     const page = await openAs(api, { route: '/paymentCart', language: 'fr' });
     await expect.poll(() => cartRows(page).count()).toBe(1);
     const popup = await startCardCheckout(page, { label: 'cancelled window' });
+    const checkoutUrl = popup.url();
     await popup.close();
     await page.getByText('Le paiement a été annulé.').waitFor();
     await page.getByTestId('payment-waiting').waitFor({ state: 'detached' });
     expect(await cartRows(page).count()).toBe(1);
+    expect(await paymentPendingOf(api, invNos[0]!)).toBe('true');
+
+    // The checkout stays open at the provider until it expires, and the cart with it (one payment
+    // in flight per cart): the payer cancels it on the provider's page, which releases the cart.
+    const provider = await page.context().newPage();
+    await provider.goto(checkoutUrl);
+    await provider.locator('button[form="cancel-form"]').click();
+    await provider.getByRole('status').waitFor();
+    await expect.poll(() => paymentPendingOf(api, invNos[0]!)).toBe('false');
     await api.request.dispose();
   });
 
