@@ -35,6 +35,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
     },
     strictTransportSecurity: secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+    // The payment provider's checkout opens in a window of its own origin that the portal watches
+    // (closed by hand within 500 ms, closed on the result). Helmet's default same-origin policy
+    // severs that window from its opener, which then reads as closed at once.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
 }

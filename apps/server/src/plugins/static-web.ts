@@ -51,6 +51,9 @@ export async function registerStaticWeb(app: FastifyInstance, config: AppConfig)
         .send('The web app is not built yet. Run `npm start` (it builds it) or `npm run build`.');
       return true;
     }
+    // The payment provider sends its window back to /paymentDone: that page must stay tied to the
+    // portal window that opened it (which closes it), and an opener policy would sever the two.
+    if (request.url.startsWith('/paymentDone')) reply.header('cross-origin-opener-policy', 'unsafe-none');
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
     return true;
   }

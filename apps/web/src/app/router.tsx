@@ -63,6 +63,13 @@ export const appRoutes: RouteObject[] = [
               import('./routes/payment-cart-route').then((m) => ({ Component: m.PaymentCartRoute })),
           },
           {
+            path: '/onAccountPayment',
+            lazy: () =>
+              import('./routes/on-account-payment-route').then((m) => ({
+                Component: m.OnAccountPaymentRoute,
+              })),
+          },
+          {
             path: '/dispute/:invNo',
             lazy: () =>
               import('./routes/dispute-create-route').then((m) => ({ Component: m.DisputeCreateRoute })),
@@ -88,6 +95,14 @@ export const appRoutes: RouteObject[] = [
             lazy: () => import('./routes/disputes-route').then((m) => ({ Component: m.DisputesRoute })),
           },
         ],
+      },
+      // The payment provider's window comes back here once the payment is done.
+      {
+        path: '/paymentDone',
+        lazy: () =>
+          import('../features/payments/routes/payment-done-route').then((m) => ({
+            Component: m.PaymentDoneRoute,
+          })),
       },
       // Help opens in a window of its own, without the navigation bar; its API call decides who may read what.
       {

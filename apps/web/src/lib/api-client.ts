@@ -48,6 +48,8 @@ export interface ApiRequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, string | undefined>;
   body?: unknown;
+  /** Extra request headers (the payments' Idempotency-Key). */
+  headers?: Record<string, string>;
   /** Validates the answer so that a contract drift fails loudly here, not deep in a screen. */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
@@ -78,7 +80,7 @@ function buildUrl(path: string, query?: Record<string, string | undefined>): str
 
 export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET') {
     const token = readCookie(XSRF_COOKIE);

@@ -33,6 +33,17 @@ describe('invoiceMarks', () => {
     expect(marks({ dueDate: '2026-11-20T00:00:00' })).toEqual([{ kind: 'overdue', days: 5 }]);
   });
 
+  it('marks a payment in flight, from the text flag or a boolean, before promised and disputed', () => {
+    expect(marks({ paymentPending: 'true' })).toEqual([{ kind: 'paymentPending' }]);
+    expect(marks({ paymentPending: true, disputeAmount: '5.00', dueDate: '2026-11-24' })).toEqual([
+      { kind: 'overdue', days: 1 },
+      { kind: 'paymentPending' },
+      { kind: 'disputed' },
+    ]);
+    expect(marks({ paymentPending: 'false' })).toEqual([]);
+    expect(marks({ paymentPending: 'true', status: 'C' })).toEqual([]);
+  });
+
   it('marks a negative balance as a credit whatever its due date', () => {
     expect(marks({ balance: '-207.36', dueDate: '2026-01-01' })).toEqual([{ kind: 'credit' }]);
   });

@@ -10,16 +10,20 @@ export type InvoiceMarkFacts = {
   disputeAmount: string;
   promise: 'true' | 'false' | boolean;
   nextFollowupDate: string | null;
+  /** A payment of the invoice is in flight (its row actions are refused meanwhile). */
+  paymentPending?: 'true' | 'false' | boolean;
 };
 
 /**
  * One mark of an invoice, shown as a badge with an icon and text (never by colour alone):
- * at most one of overdue, coming due or credit (what is owed when), then promised and disputed.
+ * at most one of overdue, coming due or credit (what is owed when), then payment pending,
+ * promised and disputed.
  */
 export type InvoiceMark =
   | { kind: 'overdue'; days: number }
   | { kind: 'comingDue'; days: number }
   | { kind: 'credit' }
+  | { kind: 'paymentPending' }
   | { kind: 'promised'; date: string | null }
   | { kind: 'disputed' };
 
@@ -40,6 +44,8 @@ export function invoiceMarks(invoice: InvoiceMarkFacts, today: string): InvoiceM
     if (days < 0) marks.push({ kind: 'overdue', days: -days });
     else if (days <= COMING_DUE_DAYS) marks.push({ kind: 'comingDue', days });
   }
+  if (invoice.paymentPending === true || invoice.paymentPending === 'true')
+    marks.push({ kind: 'paymentPending' });
   if (invoice.promise === true || invoice.promise === 'true')
     marks.push({ kind: 'promised', date: invoice.nextFollowupDate });
   if (toMinorUnits(invoice.disputeAmount) > 0) marks.push({ kind: 'disputed' });

@@ -2,15 +2,16 @@ import { Burger, Button, Group, type MantineBreakpoint, Menu } from '@mantine/co
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useUserData } from '../../lib/use-user-data';
-import { NAV_ITEMS } from './nav-items';
+import { visibleNavItems } from './nav-items';
 
 /** The main areas as header links on wide screens. */
 export function MainNav({ visibleFrom }: { visibleFrom: MantineBreakpoint }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const userData = useUserData();
   return (
     <Group component="nav" aria-label={t('nav.label')} gap={4} wrap="nowrap" visibleFrom={visibleFrom}>
-      {NAV_ITEMS.map((item) => {
+      {visibleNavItems(userData?.roles).map((item) => {
         const active = pathname.startsWith(item.to);
         return (
           <Button
@@ -42,7 +43,7 @@ export function MobileNavMenu({ hiddenFrom }: { hiddenFrom: MantineBreakpoint })
       <Menu.Dropdown>
         {/* The header has no room for the name on narrow screens. */}
         {userData ? <Menu.Label>{t('user.signedInAs', { name: userData.fullName })}</Menu.Label> : null}
-        {NAV_ITEMS.map((item) => (
+        {visibleNavItems(userData?.roles).map((item) => (
           <Menu.Item key={item.to} component={Link} to={item.to}>
             {t(item.labelKey)}
           </Menu.Item>

@@ -1,20 +1,58 @@
 import { Container, Stack, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { emptyCart } from '../../features/cart/api/empty-cart';
+import { cartRootKey } from '../../features/cart/api/get-payment-cart';
 import { PaymentCart } from '../../features/cart/components/payment-cart';
 import { CollectorContact } from '../../features/invoices/components/collector-contact';
+import { CheckoutPanel } from '../../features/payments/components/checkout-panel';
 import { useSignedInUser } from '../../lib/use-user-data';
+import { returnToPriorPage } from './return-to-prior-page';
 
-/** /paymentCart: the cart of the current customer and currency, and whom to ask about it. */
+/** /paymentCart: the cart of the current customer and currency, its payment, and whom to ask about it. */
 export function PaymentCartRoute() {
   const { t } = useTranslation('cart');
   const { currentCustNo } = useSignedInUser();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
   return (
     <Container size="lg">
       <Stack gap="md">
         <Title order={1} size="h2">
           {t('title')}
         </Title>
-        <PaymentCart />
+        <PaymentCart
+          renderPay={(cart) => (
+            <CheckoutPanel
+              flow="cart"
+              currency={cart.currency}
+              enabled={cart.payable}
+              disabledReason={cart.disabledReason}
+              buildRequest={(paymentType) => ({
+                flow: 'cart',
+                paymentType,
+                custNo: cart.custNo,
+                currency: cart.currency,
+                amount: cart.total,
+                payments: cart.payments,
+              })}
+              onCartChanged={() => {
+                cart.resetEdits();
+                void queryClient.invalidateQueries({ queryKey: cartRootKey });
+              }}
+              onPaid={async () => {
+                cart.resetEdits();
+                // The spec: on success the cart is emptied and the invoices read again.
+                await emptyCart({ custNo: cart.custNo, currencyCode: cart.currency }).catch(() => undefined);
+                await queryClient.invalidateQueries();
+                notifications.show({ color: 'teal', message: t('paid') });
+              }}
+              onReceiptClosed={() => returnToPriorPage(navigate)}
+            />
+          )}
+        />
         {currentCustNo ? <CollectorContact custNo={currentCustNo} /> : null}
       </Stack>
     </Container>

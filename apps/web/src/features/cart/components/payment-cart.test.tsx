@@ -5,6 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type RecordedCall, type StubRoute, stubApi } from '../../../testing/fetch-stub';
 import { acme, beta, buildUserData, gamma } from '../../../testing/fixtures';
+import { buildPaymentConfig } from '../../../testing/payment-fixtures';
 import { renderApp } from '../../../testing/render';
 
 function line(invNo: string, balance: string, disputed = '0.00'): TCartLine {
@@ -80,6 +81,11 @@ function cartApi(initial: TCartLine[], options: { dropOnSync?: string[]; currenc
       },
     },
     { method: 'GET', path: '/invoices/pricollector/C100', reply: { status: 404, body: {} } },
+    {
+      method: 'GET',
+      path: `/payment/config/cart/${options.currencyCode ?? 'USD'}`,
+      reply: { body: buildPaymentConfig() },
+    },
   ];
   return stubApi(routes);
 }
@@ -97,7 +103,7 @@ describe('PaymentCart', () => {
 
     await waitFor(() => expect(rowIds()).toEqual(['cart-row-A', 'cart-row-B']));
     expect(byPath(calls, 'POST', '/payment/syncPaymentCart/C100')[0]!.body).toEqual(['A', 'B', 'C']);
-    expect(screen.getByTestId('cart-payment-A')).toHaveTextContent('$80.00');
+    expect(screen.getByTestId('cart-amount-A')).toHaveValue('80.00');
     expect(screen.getByTestId('cart-row-A')).toHaveTextContent('$10.00');
     expect(screen.getByTestId('cart-total')).toHaveTextContent('$130.00');
     expect(screen.getByTestId('cart-summary-count')).toHaveTextContent('2 invoices');
@@ -173,18 +179,47 @@ describe('PaymentCart', () => {
     expect(screen.getByTestId('cart-total')).toHaveTextContent('$0.00');
   });
 
-  it('shows the pay buttons disabled with the reason, e-check for US dollars only', async () => {
+  it('offers the configured methods, e-check for US dollars only, enabled while the total is above 0', async () => {
     cartApi([line('A', '100.00')]);
+    renderApp({ route: '/paymentCart', userData: buildUserData({ roles: [...ALL_PRIVILEGES] }) });
+    await screen.findByTestId('cart-row-A');
+    for (const method of ['CREDIT_CARD', 'DEBIT_CARD', 'ECHECK']) {
+      const button = await screen.findByTestId(`pay-${method}`);
+      expect(button).not.toHaveAttribute('aria-disabled');
+    }
+  });
+
+  it('lowers a line with a required reason, and refuses an amount above the payable or at 0', async () => {
+    cartApi([line('A', '100.00'), line('B', '50.00')]);
     const { user } = renderApp({
       route: '/paymentCart',
       userData: buildUserData({ roles: [...ALL_PRIVILEGES] }),
     });
-    await screen.findByTestId('cart-row-A');
-    for (const method of ['card', 'debit', 'echeck']) {
-      expect(screen.getByTestId(`pay-${method}`)).toHaveAttribute('aria-disabled', 'true');
-    }
-    await user.hover(screen.getByTestId('pay-card'));
-    expect(await screen.findByRole('tooltip')).toHaveTextContent('Payments come in a later release.');
+    const amountA = await screen.findByTestId('cart-amount-A');
+    // After the sync, A's payable is the server's 80.00.
+    await waitFor(() => expect(amountA).toHaveValue('80.00'));
+    await user.clear(amountA);
+    await user.type(amountA, '90');
+    expect(await screen.findByText('Above 0 and at most $80.00.')).toBeInTheDocument();
+    expect(screen.getByTestId('pay-CREDIT_CARD')).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByTestId('pay-disabled-reason')).toHaveTextContent(
+      'Correct the payment amounts marked in the cart to pay.',
+    );
+
+    await user.clear(amountA);
+    await user.type(amountA, '0');
+    expect(screen.getByText('Above 0 and at most $80.00.')).toBeInTheDocument();
+
+    await user.clear(amountA);
+    await user.type(amountA, '30.5');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('$80.50');
+    expect(screen.getByText('Choose a reason for paying less than the balance.')).toBeInTheDocument();
+    expect(screen.getByTestId('pay-CREDIT_CARD')).toHaveAttribute('aria-disabled', 'true');
+
+    await user.click(screen.getByTestId('cart-reason-A'));
+    await user.click(await screen.findByRole('option', { name: 'Damaged goods' }));
+    await waitFor(() => expect(screen.getByTestId('pay-CREDIT_CARD')).not.toHaveAttribute('aria-disabled'));
+    expect(screen.queryByText('Choose a reason for paying less than the balance.')).not.toBeInTheDocument();
   });
 
   it('offers no e-check for another currency and speaks French', async () => {
@@ -201,7 +236,11 @@ describe('PaymentCart', () => {
     });
     await screen.findByTestId('cart-row-A');
     expect(screen.getByRole('heading', { name: 'Panier de paiement' })).toBeInTheDocument();
-    expect(screen.queryByTestId('pay-echeck')).not.toBeInTheDocument();
+    await screen.findByTestId('pay-CREDIT_CARD');
+    expect(screen.queryByTestId('pay-ECHECK')).not.toBeInTheDocument();
+    expect(screen.getByTestId('pay-echeck-usd-only')).toHaveTextContent(
+      "Le chèque électronique n'est disponible qu'en USD.",
+    );
     // After the sync, A's payment is the server's 80.00.
     await waitFor(() =>
       expect(screen.getByTestId('cart-total').textContent?.replace(/\s/g, ' ')).toBe('80,00 €'),

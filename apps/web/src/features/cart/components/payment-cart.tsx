@@ -6,18 +6,22 @@ import {
   Checkbox,
   Group,
   Paper,
+  Select,
   Skeleton,
   Stack,
   Table,
   Text,
+  TextInput,
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { TCartLine } from '@settle/shared/cart';
+import { addMoney, toMinorUnits } from '@settle/shared/money';
+import { SHORT_PAY_REASONS } from '@settle/shared/payments';
 import { hasPrivilege, Privilege } from '@settle/shared/privileges';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isSessionEndingError, translateApiError } from '../../../lib/api-error';
@@ -28,17 +32,38 @@ import { usePaymentCart } from '../api/get-payment-cart';
 import { useRemoveFromCart } from '../api/remove-from-cart';
 import { useSyncPaymentCart } from '../api/sync-payment-cart';
 import { TrashIcon } from './cart-icons';
-import { mergeSyncedLines, summarize } from './cart-lines';
-import { PayButtons } from './pay-buttons';
+import {
+  checkLinePayment,
+  type LineEdit,
+  type LinePaymentCheck,
+  mergeSyncedLines,
+  type TShortPayReason,
+} from './cart-lines';
 import classes from './payment-cart.module.css';
+
+/** What the pay area (composed by the route) needs from the cart. */
+export interface CartPayContext {
+  custNo: string;
+  currency: string;
+  /** The sum of the payment amounts, as lowered by the user. */
+  total: string;
+  /** The total is above 0 and every lowered line is valid (amount in range, reason given). */
+  payable: boolean;
+  disabledReason: string;
+  payments: Array<{ invNo: string; payment: string; shortPayReason?: TShortPayReason }>;
+  /** Forgets the lowered amounts (after a payment, or when the server changed the lines). */
+  resetEdits: () => void;
+}
 
 /**
  * The payment cart of the current customer and currency: its lines (synced with the server
- * at load), removal of one, several or all lines, the summary and the pay buttons.
+ * at load), payment amounts that can be lowered with a reason, removal of one, several or all
+ * lines, the summary and the pay area the route gives (`renderPay`).
  */
-export function PaymentCart() {
+export function PaymentCart({ renderPay }: { renderPay?: (context: CartPayContext) => ReactNode }) {
   const { t } = useTranslation(['cart', 'errors']);
-  const { c2, n0 } = useFormatters();
+  const { c2, n0, n2 } = useFormatters();
+  const [edits, setEdits] = useState<ReadonlyMap<string, LineEdit>>(new Map());
   const { roles, currentCustNo, currentCustomer, currencyCode } = useSignedInUser();
   const owner = currentCustNo ? { custNo: currentCustNo, currencyCode } : null;
   const cart = usePaymentCart(owner);
@@ -55,6 +80,7 @@ export function PaymentCart() {
   if (scope !== previousScope) {
     setPreviousScope(scope);
     setSelected(new Set());
+    setEdits(new Map());
   }
 
   if (!owner) {
@@ -78,7 +104,38 @@ export function PaymentCart() {
   }
 
   const lines = mergeSyncedLines(cart.data, sync.data);
-  const summary = summarize(lines);
+  // The user's decimal mark, as the formatter writes 1.5.
+  const decimalMark = n2(1.5).replace(/[0-9]/g, '').slice(-1) || '.';
+  const checks = new Map<string, LinePaymentCheck>(
+    lines.map((line) => [line.invNo, checkLinePayment(line, edits.get(line.invNo), decimalMark)]),
+  );
+  const payments = lines.flatMap((line) => {
+    const check = checks.get(line.invNo);
+    return check?.ok
+      ? [{ invNo: line.invNo, payment: check.payment, shortPayReason: check.shortPayReason }]
+      : [];
+  });
+  const allValid = payments.length === lines.length;
+  const counted = [...checks.values()].flatMap((check) =>
+    check.ok || check.error === 'reason' ? [check.payment] : [],
+  );
+  const summary = { count: lines.length, total: addMoney('0', ...counted) };
+  const payable = allValid && toMinorUnits(summary.total) > 0;
+  const editLine = (invNo: string, change: Partial<LineEdit>) =>
+    setEdits((current) => {
+      const next = new Map(current);
+      const previous = next.get(invNo);
+      const line = lines.find((entry) => entry.invNo === invNo);
+      next.set(invNo, {
+        text: change.text ?? previous?.text ?? (line ? line.payment.replace('.', decimalMark) : ''),
+        reason: change.reason !== undefined ? change.reason : (previous?.reason ?? null),
+      });
+      return next;
+    });
+  const reasonOptions = SHORT_PAY_REASONS.map((reason) => ({
+    value: reason,
+    label: t(`cart:shortPayReason.${reason}`),
+  }));
   const selectedLines = lines.filter((line) => selected.has(line.invNo));
   const currency = cart.data.currencyCode;
 
@@ -262,7 +319,19 @@ export function PaymentCart() {
                     <Table.Td className={classes.numeric}>{amount(line.disputed)}</Table.Td>
                   ) : null}
                   <Table.Td className={classes.numeric} data-testid={`cart-payment-${line.invNo}`}>
-                    {amount(line.payment)}
+                    {toMinorUnits(line.payment) > 0 ? (
+                      <PaymentAmountEditor
+                        invNo={line.invNo}
+                        max={c2(line.payment, currency)}
+                        text={edits.get(line.invNo)?.text ?? line.payment.replace('.', decimalMark)}
+                        reason={edits.get(line.invNo)?.reason ?? null}
+                        check={checks.get(line.invNo)!}
+                        reasonOptions={reasonOptions}
+                        onChange={(change) => editLine(line.invNo, change)}
+                      />
+                    ) : (
+                      amount(line.payment)
+                    )}
                   </Table.Td>
                   <Table.Td>
                     <Tooltip label={t('cart:remove.tooltip')} withArrow openDelay={200}>
@@ -298,9 +367,68 @@ export function PaymentCart() {
               </Text>
             </Group>
           </Stack>
-          <PayButtons currencyCode={currency} />
+          {renderPay?.({
+            custNo: cart.data.custNo,
+            currency,
+            total: summary.total,
+            payable,
+            disabledReason: allValid ? t('cart:pay.totalZero') : t('cart:pay.fixLines'),
+            payments,
+            resetEdits: () => setEdits(new Map()),
+          })}
         </Group>
       </Paper>
+    </Stack>
+  );
+}
+
+/**
+ * A line's payment amount, which the user may lower (beyond the spec): the amount, then the
+ * reason for paying less once it is below balance minus disputed.
+ */
+function PaymentAmountEditor(props: {
+  invNo: string;
+  max: string;
+  text: string;
+  reason: TShortPayReason | null;
+  check: LinePaymentCheck;
+  reasonOptions: Array<{ value: string; label: string }>;
+  onChange: (change: Partial<LineEdit>) => void;
+}) {
+  const { t } = useTranslation('cart');
+  const lowered = props.check.ok ? props.check.shortPayReason !== undefined : props.check.error === 'reason';
+  return (
+    <Stack gap={4} align="flex-end">
+      <TextInput
+        size="xs"
+        w={130}
+        inputMode="decimal"
+        aria-label={t('partial.amountLabel', { invNo: props.invNo })}
+        value={props.text}
+        onChange={(event) => props.onChange({ text: event.currentTarget.value })}
+        error={
+          !props.check.ok && props.check.error === 'range'
+            ? t('partial.range', { max: props.max })
+            : undefined
+        }
+        styles={{ input: { textAlign: 'right' } }}
+        data-testid={`cart-amount-${props.invNo}`}
+      />
+      {lowered ? (
+        <Select
+          size="xs"
+          w={200}
+          aria-label={t('partial.reasonLabel', { invNo: props.invNo })}
+          placeholder={t('partial.reasonPlaceholder')}
+          data={props.reasonOptions}
+          value={props.reason}
+          onChange={(value) => props.onChange({ reason: (value as TShortPayReason | null) ?? null })}
+          error={!props.check.ok && props.check.error === 'reason' ? t('partial.reasonRequired') : undefined}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          data-testid={`cart-reason-${props.invNo}`}
+        />
+      ) : null}
     </Stack>
   );
 }

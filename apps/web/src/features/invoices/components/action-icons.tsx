@@ -53,3 +53,15 @@ export const ComingDueIcon = ({ size }: IconProps) => (
 export const CreditIcon = ({ size }: IconProps) => (
   <Icon size={size} paths={['M3 12a9 9 0 1 0 18 0a9 9 0 0 0 -18 0', 'M9 12h6']} />
 );
+
+export const PaymentPendingIcon = ({ size }: IconProps) => (
+  <Icon
+    size={size}
+    paths={[
+      'M6.5 7h11',
+      'M6.5 17h11',
+      'M6 20v-2a6 6 0 1 1 12 0v2a1 1 0 0 1 -1 1h-10a1 1 0 0 1 -1 -1z',
+      'M6 4v2a6 6 0 1 0 12 0v-2a1 1 0 0 0 -1 -1h-10a1 1 0 0 0 -1 1z',
+    ]}
+  />
+);

@@ -165,11 +165,6 @@ function InvoiceDetailView(props: InvoiceDetailProps & { detail: TInvoiceDetail;
                 {t('invoices:detail.inCart')}
               </Badge>
             ) : null}
-            {invoice.paymentPending === 'true' ? (
-              <Badge variant="light" color="orange">
-                {t('invoices:detail.paymentPending')}
-              </Badge>
-            ) : null}
           </Group>
         </Stack>
         <Group gap="xs" data-testid="detail-actions">

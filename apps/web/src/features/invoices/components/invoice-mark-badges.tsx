@@ -3,18 +3,26 @@ import { type InvoiceMark, type InvoiceMarkFacts, invoiceMarks } from '@settle/s
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/use-formatters';
-import { ComingDueIcon, CreditIcon, DisputeIcon, OverdueIcon, PromiseIcon } from './action-icons';
+import {
+  ComingDueIcon,
+  CreditIcon,
+  DisputeIcon,
+  OverdueIcon,
+  PaymentPendingIcon,
+  PromiseIcon,
+} from './action-icons';
 
 const LOOK: Record<InvoiceMark['kind'], { color: MantineColor; icon: (size: number) => ReactNode }> = {
   overdue: { color: 'red', icon: (size) => <OverdueIcon size={size} /> },
   comingDue: { color: 'yellow', icon: (size) => <ComingDueIcon size={size} /> },
   credit: { color: 'teal', icon: (size) => <CreditIcon size={size} /> },
+  paymentPending: { color: 'orange', icon: (size) => <PaymentPendingIcon size={size} /> },
   promised: { color: 'blue', icon: (size) => <PromiseIcon size={size} /> },
   disputed: { color: 'grape', icon: (size) => <DisputeIcon size={size} /> },
 };
 
 /**
- * The invoice's marks (overdue, coming due, credit, promised, disputed) from the shared rule,
+ * The invoice's marks (overdue, coming due, credit, payment pending, promised, disputed) from the shared rule,
  * each a badge with an icon and words, so that colour is never the only cue. The grid shows
  * the short words (its full text is the badge's title and what screen readers hear).
  */
@@ -53,6 +61,8 @@ export function InvoiceMarkBadges(props: {
         };
       case 'disputed':
         return { full: t('marks.disputed'), short: '' };
+      case 'paymentPending':
+        return { full: t('marks.paymentPending'), short: '' };
       default:
         return { full: t(`marks.${mark.kind}`), short: t(`marks.${mark.kind}`) };
     }

@@ -1,0 +1,2 @@
+/** Every payments query lives under this prefix. */
+export const paymentsRootKey = ['payments'] as const;

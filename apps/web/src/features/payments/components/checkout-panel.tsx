@@ -1,0 +1,61 @@
+import { notifications } from '@mantine/notifications';
+import type { TPaymentFlow, TPaymentResult, TPaymentType } from '@settle/shared/payments';
+import { useTranslation } from 'react-i18next';
+import { isSessionEndingError } from '../../../lib/api-error';
+import { usePaymentConfig } from '../api/get-payment-config';
+import { usePaymentCheckout } from '../hooks/use-payment-checkout';
+import type { CheckoutRequest } from '../lib/checkout-request';
+import { translatePaymentError } from '../lib/translate-payment-error';
+import { PayMethodButtons } from './pay-method-buttons';
+import { PaymentCheckoutDialogs } from './payment-checkout-dialogs';
+
+export interface CheckoutPanelProps {
+  flow: TPaymentFlow;
+  currency: string;
+  /** Paying is possible now (cart: total above 0; on-account: amount above 0 and the form valid). */
+  enabled: boolean;
+  disabledReason: string;
+  /** The request for the chosen method, built from the screen's state at the click. */
+  buildRequest: (paymentType: TPaymentType) => CheckoutRequest;
+  onPaid?: (request: CheckoutRequest) => void;
+  onCartChanged?: () => void;
+  onReceiptClosed?: (result: TPaymentResult) => void;
+}
+
+/** The pay buttons of the tenant's configuration and the checkout's dialogs, for the cart and on-account alike. */
+export function CheckoutPanel(props: CheckoutPanelProps) {
+  const { t } = useTranslation(['payments', 'errors']);
+  const config = usePaymentConfig(props.flow, props.currency);
+  const checkout = usePaymentCheckout({
+    onPaid: props.onPaid,
+    onCartChanged: props.onCartChanged,
+    onReceiptClosed: props.onReceiptClosed,
+    onFailed: (error) => {
+      if (isSessionEndingError(error)) return;
+      notifications.show({
+        color: 'red',
+        title: t('payments:startFailed'),
+        message: translatePaymentError(t, error),
+        // The message must be read: it stays until closed.
+        autoClose: false,
+      });
+    },
+    onCancelled: () => notifications.show({ color: 'yellow', message: t('payments:cancelled') }),
+  });
+  const busyType = checkout.phase.kind === 'preparing' ? checkout.phase.request.paymentType : null;
+
+  return (
+    <>
+      <PayMethodButtons
+        config={config.data}
+        configFailed={config.isError}
+        currency={props.currency}
+        enabled={props.enabled}
+        disabledReason={props.disabledReason}
+        busyType={busyType}
+        onChoose={(paymentType) => checkout.start(props.buildRequest(paymentType))}
+      />
+      <PaymentCheckoutDialogs checkout={checkout} />
+    </>
+  );
+}

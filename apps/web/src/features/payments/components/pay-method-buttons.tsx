@@ -1,0 +1,89 @@
+import { Alert, Button, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { ECHECK_CURRENCY, type TPaymentConfig, type TPaymentType } from '@settle/shared/payments';
+import { useTranslation } from 'react-i18next';
+
+/** The methods the tenant's configuration offers for this currency; e-check in US dollars only. */
+export function offeredMethods(config: TPaymentConfig, currency: string): TPaymentType[] {
+  const methods: TPaymentType[] = [];
+  if (config.allowCreditCard) methods.push('CREDIT_CARD');
+  if (config.allowDebitCard) methods.push('DEBIT_CARD');
+  if (config.allowECheck && currency === ECHECK_CURRENCY) methods.push('ECHECK');
+  return methods;
+}
+
+/**
+ * The pay buttons of the configuration. A button that cannot be used yet stays focusable and
+ * says why in its tooltip (and in words under the buttons), rather than being silently grey.
+ */
+export function PayMethodButtons(props: {
+  config: TPaymentConfig | undefined;
+  configFailed: boolean;
+  currency: string;
+  /** Whether paying is possible now (cart total above 0, or a valid on-account form). */
+  enabled: boolean;
+  disabledReason: string;
+  busyType: TPaymentType | null;
+  onChoose: (paymentType: TPaymentType) => void;
+}) {
+  const { t } = useTranslation('payments');
+  if (props.configFailed) {
+    return (
+      <Alert color="red" data-testid="pay-config-failed">
+        {t('methods.configFailed')}
+      </Alert>
+    );
+  }
+  if (!props.config) return <Skeleton height={36} width={260} data-testid="pay-buttons-loading" />;
+  const methods = offeredMethods(props.config, props.currency);
+  const echeckRefused = props.config.allowECheck && props.currency !== ECHECK_CURRENCY;
+  const busy = props.busyType !== null;
+
+  return (
+    <Stack gap={4} align="flex-end">
+      <Group gap="sm" role="group" aria-label={t('methods.label')} data-testid="pay-buttons">
+        {methods.map((method) => {
+          const button = (
+            <Button
+              key={method}
+              data-disabled={!props.enabled || busy || undefined}
+              aria-disabled={!props.enabled || busy || undefined}
+              loading={props.busyType === method}
+              onClick={(event) => {
+                if (!props.enabled || busy) {
+                  event.preventDefault();
+                  return;
+                }
+                props.onChoose(method);
+              }}
+              data-testid={`pay-${method}`}
+            >
+              {t(`methods.${method}`)}
+            </Button>
+          );
+          return props.enabled ? (
+            button
+          ) : (
+            <Tooltip key={method} label={props.disabledReason} withArrow>
+              {button}
+            </Tooltip>
+          );
+        })}
+      </Group>
+      {methods.length === 0 ? (
+        <Text size="sm" c="dimmed" data-testid="pay-none">
+          {t('methods.noneAllowed')}
+        </Text>
+      ) : null}
+      {!props.enabled && methods.length > 0 ? (
+        <Text size="sm" c="dimmed" data-testid="pay-disabled-reason">
+          {props.disabledReason}
+        </Text>
+      ) : null}
+      {echeckRefused ? (
+        <Text size="sm" c="dimmed" data-testid="pay-echeck-usd-only">
+          {t('methods.echeckUsdOnly')}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
