@@ -13,6 +13,7 @@ import enGrid from '../locales/en/grid.json';
 import enHelp from '../locales/en/help.json';
 import enHome from '../locales/en/home.json';
 import enInvoices from '../locales/en/invoices.json';
+import enPaymentLogs from '../locales/en/paymentLogs.json';
 import enSearch from '../locales/en/search.json';
 import enSso from '../locales/en/sso.json';
 import enUploads from '../locales/en/uploads.json';
@@ -29,6 +30,7 @@ import frGrid from '../locales/fr/grid.json';
 import frHelp from '../locales/fr/help.json';
 import frHome from '../locales/fr/home.json';
 import frInvoices from '../locales/fr/invoices.json';
+import frPaymentLogs from '../locales/fr/paymentLogs.json';
 import frSearch from '../locales/fr/search.json';
 import frSso from '../locales/fr/sso.json';
 import frUploads from '../locales/fr/uploads.json';
@@ -52,6 +54,7 @@ export const resources = {
     disputes: enDisputes,
     uploads: enUploads,
     activity: enActivity,
+    paymentLogs: enPaymentLogs,
   },
   fr: {
     common: frCommon,
@@ -70,6 +73,7 @@ export const resources = {
     disputes: frDisputes,
     uploads: frUploads,
     activity: frActivity,
+    paymentLogs: frPaymentLogs,
   },
 } as const;
 
