@@ -25,6 +25,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { createHealthService } from './modules/health/health.service';
 import { helpRoutes } from './modules/help/help.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
+import { paymentLogsRoutes } from './modules/payment-logs/payment-logs.routes';
 import { PAYMENT_NOTIFICATIONS_PATH, paymentsRoutes } from './modules/payments/payments.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { ssoRoutes } from './modules/sso/sso.routes';
@@ -49,8 +50,8 @@ export type BuildAppOptions = {
   /** An already-open database (tests pass a fresh one); otherwise opened from the config. */
   database?: DatabaseHandle;
   logger?: boolean;
-  /** Test doubles for the brute-force delay, background work and couriers. */
-  services?: Pick<ServiceOptions, 'sleep' | 'background' | 'couriers' | 'paymentGateway'>;
+  /** Test doubles for the brute-force delay, background work, couriers, the payment provider and the clock. */
+  services?: Pick<ServiceOptions, 'sleep' | 'background' | 'couriers' | 'paymentGateway' | 'clock'>;
 };
 
 /** The whole app as one Fastify instance; listening is server.ts's job. */
@@ -161,6 +162,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       searchRoutes(api, deps);
       activityRoutes(api, deps);
       disputesRoutes(api, deps);
+      paymentLogsRoutes(api, deps);
       paymentsRoutes(api, deps);
       uploadsRoutes(api, deps);
       helpRoutes(api);

@@ -37,6 +37,8 @@ import { createIdempotencyService } from './modules/idempotency/idempotency.serv
 import { INVOICE_FIELDS } from './modules/invoices/invoice-fields';
 import { createInvoicesService } from './modules/invoices/invoices.service';
 import { createPromisesService } from './modules/invoices/promises.service';
+import { PAYMENT_LOG_FIELDS } from './modules/payment-logs/payment-log-fields';
+import { createPaymentLogsService } from './modules/payment-logs/payment-logs.service';
 import { createPaymentQueriesService } from './modules/payments/payment-queries.service';
 import { createPaymentSettingsService } from './modules/payments/payment-settings.service';
 import { createPaymentSettlementService } from './modules/payments/payment-settlement.service';
@@ -124,11 +126,11 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
   const disputeDeps = { accounts, invoices, uploads, activity, disputes };
   const disputeCreate = createDisputeCreateService(db, disputeDeps);
   const disputeUpdate = createDisputeUpdateService(db, disputeDeps);
-  const exports = createExportsService({ invoices, accounts, disputes });
   const columnPreferences = createColumnPreferencesService(db);
   const savedSearches = createSavedSearchesService(db, {
     invoices: INVOICE_FIELDS,
     disputes: DISPUTE_FIELDS,
+    paymentLogs: PAYMENT_LOG_FIELDS,
   });
   const idempotency = createIdempotencyService(db);
   const paymentGateway = options.paymentGateway ?? createPaymentGateway(config);
@@ -146,6 +148,8 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
     settings: paymentSettings,
     settlement: paymentSettlement,
   });
+  const paymentLogs = createPaymentLogsService(db, { accounts, paymentQueries, clock: options.clock });
+  const exports = createExportsService({ invoices, accounts, disputes, paymentLogs });
   receipts = createReceiptsService(db, { queries: paymentQueries, email: couriers.email });
   const payments = createPaymentsService(db, {
     ...outcomeDeps,
@@ -161,6 +165,7 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
     paymentSettings,
     paymentSettlement,
     paymentQueries,
+    paymentLogs,
     payments,
     receipts,
     sealer,

@@ -4,7 +4,6 @@ import { accountSetupRoutes } from '../features/account-setup/routes/account-set
 import { LoginRoute } from '../features/auth/routes/login-route';
 import { PublicLayout } from './layout/public-layout';
 import { RootLayout } from './layout/root-layout';
-import { ComingSoonRoute } from './routes/coming-soon-route';
 
 /*
  * Only the login page is in the first download: every other screen is a lazy route, fetched
@@ -89,7 +88,11 @@ export const appRoutes: RouteObject[] = [
             lazy: () =>
               import('./routes/customer-dispute-route').then((m) => ({ Component: m.CustomerDisputeRoute })),
           },
-          { path: '/payments', element: <ComingSoonRoute titleKey="nav.payments" /> },
+          {
+            path: '/payments',
+            lazy: () =>
+              import('./routes/payment-logs-route').then((m) => ({ Component: m.PaymentLogsRoute })),
+          },
           {
             path: '/disputes',
             lazy: () => import('./routes/disputes-route').then((m) => ({ Component: m.DisputesRoute })),

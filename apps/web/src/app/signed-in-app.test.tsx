@@ -7,6 +7,10 @@ import {
   FULL_ROLES,
   gridRoutes,
 } from '../features/invoices/testing/invoice-fixtures';
+import {
+  buildPaymentLogList,
+  paymentLogScreenRoutes,
+} from '../features/payment-logs/testing/payment-log-fixtures';
 import { getUserData } from '../lib/user-storage';
 import { homeRoutes, legalTemplateRoute } from '../testing/common-routes';
 import { errorBody, type RecordedCall, type StubRoute, stubApi } from '../testing/fetch-stub';
@@ -168,13 +172,16 @@ describe('signed-in app', () => {
     expect(screen.queryByTestId('logout-reason')).not.toBeInTheDocument();
   });
 
-  it('shows a labelled placeholder for the areas still to come', async () => {
-    signedInApi();
+  it('opens the payment logs from the main navigation', async () => {
+    signedInApi(undefined, [
+      ...paymentLogScreenRoutes(),
+      { method: 'GET', path: '/payment/logs', reply: { body: buildPaymentLogList([]) } },
+    ]);
     const { user } = renderApp({ route: '/home', userData: buildUserData() });
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     await user.click(within(nav).getByRole('link', { name: 'Payments' }));
-    expect(await screen.findByRole('heading', { name: 'Payments' })).toBeInTheDocument();
-    expect(screen.getByTestId('coming-soon')).toHaveTextContent('Coming soon');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payments' })).toBeInTheDocument();
+    expect(await screen.findByText('No payments in this date range.')).toBeInTheDocument();
   });
 });
 

@@ -14,6 +14,7 @@ import enHelp from '../locales/en/help.json';
 import enHome from '../locales/en/home.json';
 import enInvoices from '../locales/en/invoices.json';
 import enPayments from '../locales/en/payments.json';
+import enPaymentLogs from '../locales/en/paymentLogs.json';
 import enSearch from '../locales/en/search.json';
 import enSso from '../locales/en/sso.json';
 import enUploads from '../locales/en/uploads.json';
@@ -31,6 +32,7 @@ import frHelp from '../locales/fr/help.json';
 import frHome from '../locales/fr/home.json';
 import frInvoices from '../locales/fr/invoices.json';
 import frPayments from '../locales/fr/payments.json';
+import frPaymentLogs from '../locales/fr/paymentLogs.json';
 import frSearch from '../locales/fr/search.json';
 import frSso from '../locales/fr/sso.json';
 import frUploads from '../locales/fr/uploads.json';
@@ -55,6 +57,7 @@ export const resources = {
     uploads: enUploads,
     activity: enActivity,
     payments: enPayments,
+    paymentLogs: enPaymentLogs,
   },
   fr: {
     common: frCommon,
@@ -74,6 +77,7 @@ export const resources = {
     uploads: frUploads,
     activity: frActivity,
     payments: frPayments,
+    paymentLogs: frPaymentLogs,
   },
 } as const;
 

@@ -120,6 +120,8 @@ export const payments = pgTable(
   },
   (table) => [
     index('payments_customer').on(table.customerId, table.createdAt),
+    // The payment log grid: a customer's payments in one currency, newest first, paged by id.
+    index('payments_log_grid').on(table.customerId, table.currencyCode, table.createdAt, table.id),
     index('payments_pending').on(table.createdAt).where(sql`status = 'PENDING'`),
     uniqueIndex('payments_one_pending_per_cart')
       .on(table.userId, table.customerId, table.currencyCode)

@@ -17,6 +17,7 @@ import {
 import { seedDemoContacts } from './demo-contacts';
 import { seedDemoDisputes } from './demo-disputes';
 import { seedDemoPayments } from './demo-payments';
+import { seedDemoPaymentHistory } from './demo-payment-history';
 import { seedSsoDemoTenant } from './demo-sso-tenant';
 import { DEMO_USERS } from './demo-users';
 import { epochDay, generateInvoice, invoiceRow } from './generate-invoices';
@@ -177,6 +178,13 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     storage: options.storage,
     customerLevel: ['C10001', 'C10005'].flatMap((custNo) => customerByNo.get(custNo)?.id ?? []),
   });
+  // Its own generator: the history does not shift what the seed makes of anything else.
+  const paymentCount = await seedDemoPaymentHistory(db, {
+    tenantId: tenant.id,
+    random: createRandom(options.seed + 13),
+    today: options.today,
+  });
+  log(`seeded ${paymentCount} payments of demo history`);
   await seedSsoDemoTenant(db, { seed: options.seed, today: options.today });
   await db.execute(sql`vacuum analyze`);
   return {

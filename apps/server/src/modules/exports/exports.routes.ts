@@ -1,6 +1,7 @@
 import { ZDisputeListQuery } from '@settle/shared/disputes';
 import { ZErrorResponse } from '@settle/shared/errors';
 import { ZInvoiceListQuery } from '@settle/shared/invoices';
+import { PAYMENT_LOG_COLUMNS, ZPaymentLogListQuery } from '@settle/shared/payment-logs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -37,6 +38,17 @@ export const ZInvoiceExportQuery = ZInvoiceListQuery.extend({
       description:
         'Comma-separated invoice fields in the wanted order; defaults to the grid columns invNo, invoiceDate, ' +
         'dueDate, amount, balance, disputeAmount, promise, poNumber',
+    }),
+});
+
+export const ZPaymentLogExportQuery = ZPaymentLogListQuery.extend({
+  scope: ZExportScope,
+  columns: z
+    .string()
+    .max(1000)
+    .optional()
+    .meta({
+      description: `Comma-separated payment log fields in the wanted order (${PAYMENT_LOG_COLUMNS.map((column) => column.field).join(', ')}); defaults to the grid's shown columns`,
     }),
 });
 
@@ -129,5 +141,39 @@ export function exportsRoutes(app: FastifyInstance, { services }: { services: Se
     },
     async (request, reply) =>
       sendExport(reply, await services.exports.disputesPdf(sessionOf(request), request.query)),
+  );
+
+  routes.get(
+    '/payment/logs/export/xlsx',
+    {
+      preHandler: requireSession,
+      schema: {
+        tags: ['payment logs'],
+        summary: 'The payment log grid as an Excel workbook, one page or every matching row, streamed',
+        querystring: ZPaymentLogExportQuery,
+        response: { 200: binary(`The workbook (${XLSX_CONTENT_TYPE})`), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const file = await services.exports.paymentLogsXlsx(sessionOf(request), request.query, {
+        onFailure: (error) => request.log.error({ err: error }, 'Excel export failed'),
+      });
+      return sendExport(reply, file);
+    },
+  );
+
+  routes.get(
+    '/payment/logs/export/pdf',
+    {
+      preHandler: requireSession,
+      schema: {
+        tags: ['payment logs'],
+        summary: `The payment log grid as a landscape PDF table with totals (at most ${PDF_EXPORT_MAX_ROWS} rows)`,
+        querystring: ZPaymentLogExportQuery,
+        response: { 200: binary('The table as application/pdf'), ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendExport(reply, await services.exports.paymentLogsPdf(sessionOf(request), request.query)),
   );
 }

@@ -2,6 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { calendarDateInZone } from '@settle/shared/calendar-date';
 import type { TDisputeListQuery } from '@settle/shared/disputes';
 import type { TInvoiceListQuery } from '@settle/shared/invoices';
+import type { TPaymentLogListQuery } from '@settle/shared/payment-logs';
 import { AppError } from '../../lib/app-error';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { SessionContext } from '../auth/session.service';
@@ -12,11 +13,13 @@ import { EXPORT_BATCH_SIZE } from '../invoices/invoice-batches';
 import { INVOICE_FIELDS } from '../invoices/invoice-fields';
 import { resolveCustomerScope } from '../invoices/invoice-scope';
 import type { InvoicesService } from '../invoices/invoices.service';
+import type { PaymentLogsService } from '../payment-logs/payment-logs.service';
 import { buildFilterWhere } from '../search/filter-helper';
 import { disputeExportGrid } from './dispute-export-grid';
 import { type ExportColumn, type ExportRow, parseExportColumns } from './export-columns';
 import { renderInvoiceGridPdf } from './invoice-grid-pdf';
 import { ExportAbortedError, writeInvoicesXlsx, XLSX_CONTENT_TYPE } from './invoice-xlsx';
+import { PAYMENT_LOG_EXPORT_GRID } from './payment-log-export-grid';
 
 /** A PDF keeps every page in memory until its page count is known; past this, Excel. */
 export const PDF_EXPORT_MAX_ROWS = 5000;
@@ -55,12 +58,18 @@ export type ExportFile = {
 export type ExportsService = ReturnType<typeof createExportsService>;
 
 export type TDisputeExportQuery = TDisputeListQuery & { scope: 'page' | 'all'; columns?: string };
+export type TPaymentLogExportQuery = TPaymentLogListQuery & { scope: 'page' | 'all'; columns?: string };
 
 export function createExportsService(
-  deps: { invoices: InvoicesService; accounts: AccountsService; disputes: DisputesService },
+  deps: {
+    invoices: InvoicesService;
+    accounts: AccountsService;
+    disputes: DisputesService;
+    paymentLogs: PaymentLogsService;
+  },
   options: { batchSize?: number; sellerName?: string } = {},
 ) {
-  const { invoices, accounts, disputes } = deps;
+  const { invoices, accounts, disputes, paymentLogs } = deps;
 
   /**
    * Everything an export needs before its first byte: the customer scope, the columns,
@@ -139,6 +148,38 @@ export function createExportsService(
     };
   }
 
+  /** The payment log grid's export: its customer, currency, date range and filter. */
+  async function preparePaymentLogs(
+    session: SessionContext,
+    query: TPaymentLogExportQuery,
+    format: 'xlsx' | 'pdf',
+  ): Promise<PreparedExport> {
+    const selection = await paymentLogs.exportSelection(session, query);
+    const columns = parseExportColumns(query.columns, PAYMENT_LOG_EXPORT_GRID);
+    const offset = query.scope === 'page' ? (query.page - 1) * query.pageSize : 0;
+    const rowCount =
+      query.scope === 'page'
+        ? Math.max(0, Math.min(query.pageSize, selection.total - offset))
+        : selection.total;
+    refuseLargePdf(format, rowCount);
+    const { custNo, company, currencyCode } = selection;
+    const rangeWord = query.dateRange.toLowerCase().replaceAll('_', '-');
+    return {
+      currencyCode,
+      filter: query.filter,
+      columns,
+      rowCount,
+      sellerName: options.sellerName ?? DEFAULT_SELLER_NAME,
+      filename: (extension) => `payments-${custNo}-${currencyCode}-${rangeWord}.${extension}`,
+      title: `Payments of ${company} (${custNo})`,
+      rowNoun: ['payment', 'payments'],
+      footer: `Payments of ${custNo} (${currencyCode})`,
+      sheetName: 'Payments',
+      batches: () =>
+        selection.batches({ offset, limit: rowCount, batchSize: options.batchSize ?? EXPORT_BATCH_SIZE }),
+    };
+  }
+
   /**
    * The workbook, streamed: the answer starts while rows are still being read, so a
    * failure past this point can only break the download; `onFailure` gets it for the log.
@@ -209,6 +250,18 @@ export function createExportsService(
 
     async disputesPdf(session: SessionContext, query: TDisputeExportQuery, now = new Date()) {
       return toPdf(await prepareDisputes(session, query, 'pdf'), now);
+    },
+
+    async paymentLogsXlsx(
+      session: SessionContext,
+      query: TPaymentLogExportQuery,
+      handlers: { onFailure: (error: unknown) => void },
+    ) {
+      return toXlsx(await preparePaymentLogs(session, query, 'xlsx'), handlers);
+    },
+
+    async paymentLogsPdf(session: SessionContext, query: TPaymentLogExportQuery, now = new Date()) {
+      return toPdf(await preparePaymentLogs(session, query, 'pdf'), now);
     },
   };
 }

@@ -1,0 +1,2 @@
+-- The payment log grid reads one customer's payments in one currency, newest first, with id as the tie-break.
+CREATE INDEX IF NOT EXISTS "payments_log_grid" ON "payments" USING btree ("customer_id","currency_code","created_at","id");

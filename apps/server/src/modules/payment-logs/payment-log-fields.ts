@@ -1,0 +1,34 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { FieldType } from '../invoices/invoice-fields';
+import type { FilterAllowList } from '../search/filter-sql';
+
+/**
+ * The payment log grid's fields as SQL: the only names its filter and sort can reach, written
+ * against the alias p (payments). The transaction type is the flow in the specification's words.
+ */
+export const PAYMENT_LOG_FIELDS: Record<string, { column: SQL; type: FieldType }> = {
+  paymentLogId: { column: sql.raw('p.id'), type: 'integer' },
+  createdAt: { column: sql.raw('p.created_at'), type: 'date' },
+  status: { column: sql.raw('p.status'), type: 'enum' },
+  methodType: { column: sql.raw('p.method_type'), type: 'enum' },
+  paymentType: { column: sql.raw('p.payment_type'), type: 'enum' },
+  transactionType: {
+    column: sql.raw(`(case when p.flow = 'cart' then 'INVOICES' else 'ON_ACCOUNT' end)`),
+    type: 'enum',
+  },
+  amount: { column: sql.raw('p.amount'), type: 'currency' },
+  fee: { column: sql.raw('p.fee'), type: 'currency' },
+  total: { column: sql.raw('p.total'), type: 'currency' },
+  trackingNo: { column: sql.raw('p.tracking_no'), type: 'string' },
+  authCode: { column: sql.raw('p.auth_code'), type: 'string' },
+  accountMasked: { column: sql.raw('p.account_masked'), type: 'string' },
+  payerName: { column: sql.raw('p.payer_name'), type: 'string' },
+  note: { column: sql.raw('p.note'), type: 'string' },
+  contractNumber: { column: sql.raw('p.contract_number'), type: 'string' },
+  invoiceCount: {
+    column: sql.raw('(select count(*) from payment_lines l where l.payment_id = p.id)'),
+    type: 'integer',
+  },
+};
+
+export const PAYMENT_LOG_FILTER_FIELDS = PAYMENT_LOG_FIELDS as FilterAllowList;

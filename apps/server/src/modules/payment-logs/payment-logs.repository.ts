@@ -1,0 +1,98 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client';
+import { PAYMENT_LOG_FIELDS } from './payment-log-fields';
+
+const ISO = (column: string) =>
+  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+export type PaymentLogRecord = {
+  id: number;
+  ext_tran_ref_id: string;
+  cust_no: string;
+  currency_code: string;
+  created_at: string;
+  settled_at: string | null;
+  flow: 'cart' | 'on_account';
+  payment_type: 'CREDIT_CARD' | 'DEBIT_CARD' | 'ECHECK';
+  method_type: 'CARD' | 'CARD_PROFILE' | 'ECHECK' | 'ECHECK_PROFILE';
+  status: 'PENDING' | 'SUCCESS' | 'ERROR' | 'FAILURE' | 'CANCELLED';
+  amount: string;
+  fee: string;
+  total: string;
+  account_masked: string | null;
+  tracking_no: string | null;
+  auth_code: string | null;
+  payer_name: string;
+  note: string | null;
+  contract_number: string | null;
+  invoice_count: number;
+};
+
+const SELECT_LOG = sql`
+  p.id, p.ext_tran_ref_id, p.cust_no, p.currency_code, ${ISO('p.created_at')} as created_at,
+  case when p.settled_at is null then null else ${ISO('p.settled_at')} end as settled_at,
+  p.flow, p.payment_type, p.method_type, p.status, p.amount::text, p.fee::text, p.total::text,
+  p.account_masked, p.tracking_no, p.auth_code, p.payer_name, p.note, p.contract_number,
+  (select count(*)::int from payment_lines l where l.payment_id = p.id) as invoice_count`;
+
+export type PaymentLogScope = {
+  tenantId: number;
+  customerId: number;
+  currencyCode: string;
+  /** The date range as a half-open interval of instants. */
+  from?: Date;
+  to?: Date;
+};
+
+function scopeWhere(scope: PaymentLogScope, filter: SQL | undefined): SQL {
+  const conditions = [
+    sql`p.tenant_id = ${scope.tenantId}`,
+    sql`p.customer_id = ${scope.customerId}`,
+    sql`p.currency_code = ${scope.currencyCode}`,
+  ];
+  if (scope.from) conditions.push(sql`p.created_at >= ${scope.from.toISOString()}::timestamptz`);
+  if (scope.to) conditions.push(sql`p.created_at < ${scope.to.toISOString()}::timestamptz`);
+  if (filter) conditions.push(sql`(${filter})`);
+  return sql.join(conditions, sql` and `);
+}
+
+/** One page, ordered by an allow-listed field and then by id, so that paging is stable. */
+export function findPaymentLogPage(
+  db: Db,
+  options: {
+    scope: PaymentLogScope;
+    filter?: SQL;
+    sort: string;
+    dir: 'asc' | 'desc';
+    limit: number;
+    offset: number;
+  },
+): Promise<PaymentLogRecord[]> {
+  const sortColumn = PAYMENT_LOG_FIELDS[options.sort]?.column ?? sql.raw('p.created_at');
+  const direction = sql.raw(options.dir === 'desc' ? 'desc' : 'asc');
+  const nulls = sql.raw(options.dir === 'desc' ? 'nulls last' : 'nulls first');
+  const order = sql`${sortColumn} ${direction} ${nulls}, p.id ${direction}`;
+  return queryRows<PaymentLogRecord>(
+    db,
+    sql`with page as (
+          select p.id from payments p
+          where ${scopeWhere(options.scope, options.filter)}
+          order by ${order}
+          limit ${options.limit} offset ${options.offset})
+        select ${SELECT_LOG} from payments p
+        where p.id in (select id from page)
+        order by ${order}`,
+  );
+}
+
+export async function sumPaymentLogs(db: Db, options: { scope: PaymentLogScope; filter?: SQL }) {
+  const [row] = await queryRows<{ count: number; succeeded_count: number; succeeded_total: string }>(
+    db,
+    sql`select count(*)::int as count,
+          count(*) filter (where p.status = 'SUCCESS')::int as succeeded_count,
+          coalesce(sum(p.total) filter (where p.status = 'SUCCESS'), 0)::text as succeeded_total
+        from payments p
+        where ${scopeWhere(options.scope, options.filter)}`,
+  );
+  return row!;
+}

@@ -1,0 +1,108 @@
+import { roundMoney } from '@settle/shared/money';
+import type { TPaymentLogListQuery, TPaymentLogListResponse } from '@settle/shared/payment-logs';
+import type { TPaymentSummary } from '@settle/shared/payments';
+import { paymentLogDateBounds } from '@settle/shared/rules/payment-log-dates';
+import type { Db } from '../../db/client';
+import { type Clock, systemClock } from '../../lib/clock';
+import type { AccountsService } from '../accounts/accounts.service';
+import type { SessionContext } from '../auth/session.service';
+import { resolveCustomerScope } from '../invoices/invoice-scope';
+import type { PaymentQueriesService } from '../payments/payment-queries.service';
+import { buildFilterWhere } from '../search/filter-helper';
+import { PAYMENT_LOG_FILTER_FIELDS } from './payment-log-fields';
+import { toPaymentLogRow } from './payment-log-mapper';
+import * as repository from './payment-logs.repository';
+
+export type PaymentLogsService = ReturnType<typeof createPaymentLogsService>;
+
+/**
+ * The payment log grid of a customer linked to the user, in one currency and date range, and one
+ * payment's detail. `clock` says what today is for the date ranges (tests fix it).
+ */
+export function createPaymentLogsService(
+  db: Db,
+  deps: { accounts: AccountsService; paymentQueries: PaymentQueriesService; clock?: Clock },
+) {
+  const clock = deps.clock ?? systemClock;
+
+  /** The grid's customer, currency, range and filter; a bad filter answers 400 before any query. */
+  async function selectionOf(session: SessionContext, query: TPaymentLogListQuery) {
+    const { customer, currencyCode } = await resolveCustomerScope(deps.accounts, session, query);
+    const filter = buildFilterWhere(query.filter, PAYMENT_LOG_FILTER_FIELDS);
+    const scope: repository.PaymentLogScope = {
+      tenantId: session.tenantId,
+      customerId: customer.id,
+      currencyCode,
+      ...paymentLogDateBounds(query.dateRange, clock.now()),
+    };
+    return { customer, currencyCode, scope, filter };
+  }
+
+  return {
+    async list(session: SessionContext, query: TPaymentLogListQuery): Promise<TPaymentLogListResponse> {
+      const { customer, currencyCode, scope, filter } = await selectionOf(session, query);
+      const [records, totals] = await Promise.all([
+        repository.findPaymentLogPage(db, {
+          scope,
+          filter,
+          sort: query.sort,
+          dir: query.dir,
+          limit: query.pageSize,
+          offset: (query.page - 1) * query.pageSize,
+        }),
+        repository.sumPaymentLogs(db, { scope, filter }),
+      ]);
+      return {
+        custNo: customer.custNo,
+        currencyCode,
+        dateRange: query.dateRange,
+        page: query.page,
+        pageSize: query.pageSize,
+        total: totals.count,
+        totals: {
+          count: totals.count,
+          succeededCount: totals.succeeded_count,
+          succeededTotal: roundMoney(totals.succeeded_total),
+        },
+        rows: records.map(toPaymentLogRow),
+      };
+    },
+
+    /** The grid's selection for an export: its size up front, then its rows in the grid's order. */
+    async exportSelection(session: SessionContext, query: TPaymentLogListQuery) {
+      const { customer, currencyCode, scope, filter } = await selectionOf(session, query);
+      const { count } = await repository.sumPaymentLogs(db, { scope, filter });
+      return {
+        custNo: customer.custNo,
+        company: customer.company,
+        currencyCode,
+        total: count,
+        async *batches(range: { offset: number; limit: number; batchSize: number }) {
+          for (let done = 0; done < range.limit; done += range.batchSize) {
+            const records = await repository.findPaymentLogPage(db, {
+              scope,
+              filter,
+              sort: query.sort,
+              dir: query.dir,
+              offset: range.offset + done,
+              limit: Math.min(range.batchSize, range.limit - done),
+            });
+            if (records.length === 0) return;
+            yield records.map(toPaymentLogRow);
+          }
+        },
+      };
+    },
+
+    /**
+     * One payment of the customer named, which must be linked to the user: another customer's
+     * payment, or one under another custNo, is not found (404), as one that does not exist.
+     */
+    detail(
+      session: SessionContext,
+      query: { custNo: string; paymentLogId: number },
+    ): Promise<TPaymentSummary> {
+      return deps.paymentQueries.summary(session, query.paymentLogId, query.custNo);
+    },
+  };
+}

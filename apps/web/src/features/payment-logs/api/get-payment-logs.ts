@@ -1,0 +1,66 @@
+import {
+  type TPaymentLogDateRange,
+  type TPaymentLogListResponse,
+  ZPaymentLogListResponse,
+} from '@settle/shared/payment-logs';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export const paymentLogsRootKey = ['paymentLogs'] as const;
+
+/** The payment log grid's list query; the exports send the same fields. */
+export interface PaymentLogListParams {
+  custNo: string;
+  currencyCode: string;
+  dateRange: TPaymentLogDateRange;
+  page: number;
+  pageSize: number;
+  sort: string;
+  dir: 'asc' | 'desc';
+  filter?: string;
+}
+
+/** The query-string fields of GET {api}/payment/logs (and of its exports). */
+export function toPaymentLogListQuery(params: PaymentLogListParams): Record<string, string | undefined> {
+  return {
+    custNo: params.custNo,
+    currencyCode: params.currencyCode,
+    dateRange: params.dateRange,
+    page: String(params.page),
+    pageSize: String(params.pageSize),
+    sort: params.sort,
+    dir: params.dir,
+    filter: params.filter ? params.filter : undefined,
+  };
+}
+
+export function getPaymentLogs(
+  params: PaymentLogListParams,
+  signal?: AbortSignal,
+): Promise<TPaymentLogListResponse> {
+  return apiRequest('/payment/logs', {
+    query: toPaymentLogListQuery(params),
+    schema: ZPaymentLogListResponse,
+    signal,
+    // The grid shows a failed load itself, with a Retry button.
+    showsOwnFailure: true,
+  });
+}
+
+const scopeOf = (params: PaymentLogListParams) =>
+  [params.custNo, params.currencyCode, params.dateRange, params.filter ?? ''].join('|');
+
+/** A page of the payment log; paging and sorting keep the previous page on screen, never across scopes. */
+export function usePaymentLogs(params: PaymentLogListParams, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: [...paymentLogsRootKey, 'grid', params],
+    queryFn: ({ signal }) => getPaymentLogs(params, signal),
+    enabled: options.enabled ?? true,
+    placeholderData: (previous, previousQuery) => {
+      const previousParams = previousQuery?.queryKey[2] as PaymentLogListParams | undefined;
+      return previousParams && scopeOf(previousParams) === scopeOf(params)
+        ? keepPreviousData(previous)
+        : undefined;
+    },
+  });
+}

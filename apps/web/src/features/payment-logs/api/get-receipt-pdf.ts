@@ -1,0 +1,38 @@
+import { readCookie, toApiError, XSRF_COOKIE, XSRF_HEADER } from '../../../lib/api-client';
+import { ApiError, ClientErrorCode } from '../../../lib/api-error';
+import { getApiBase } from '../../../lib/public-config';
+
+/**
+ * POST {api}/payment/log/receiptPDF: a payment's receipt as a PDF. A JSON content type means
+ * an error body (the spec), whatever the status. (The payments feature has the same call for its
+ * receipt dialog; features do not import each other, so the lead may move one to lib/.)
+ */
+export async function getReceiptPdf(request: { custNo: string; paymentLogId: number }): Promise<Blob> {
+  const headers: Record<string, string> = {
+    Accept: 'application/pdf, application/json',
+    'Content-Type': 'application/json',
+  };
+  const token = readCookie(XSRF_COOKIE);
+  if (token) headers[XSRF_HEADER] = token;
+  let response: Response;
+  try {
+    response = await fetch(`${getApiBase()}/payment/log/receiptPDF`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(request),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError({
+      status: 0,
+      code: ClientErrorCode.NETWORK,
+      message: 'The server is not responding.',
+    });
+  }
+  const contentType = (response.headers.get('content-type') ?? '').toLowerCase();
+  if (!response.ok || contentType.includes('json')) {
+    const payload = await response.json().catch(() => undefined);
+    throw toApiError(response.ok ? 400 : response.status, payload, true);
+  }
+  return new Blob([await response.arrayBuffer()], { type: 'application/pdf' });
+}
