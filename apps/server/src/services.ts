@@ -10,6 +10,7 @@ import { createSealer } from './lib/sealed-values';
 import { createAccountSetupService } from './modules/account-setup/account-setup.service';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { createActivityService } from './modules/activity/activity.service';
+import { createAnnouncementsService } from './modules/announcements/announcements.service';
 import { createAccountTokens } from './modules/auth/account-tokens';
 import { createAuthService } from './modules/auth/auth.service';
 import { createKeyed } from './modules/auth/auth-secret';
@@ -23,6 +24,7 @@ import { createRecoveryService } from './modules/auth/recovery.service';
 import { createSessionService } from './modules/auth/session.service';
 import { createCaptchaService } from './modules/captcha/captcha.service';
 import { type CartService, createCartService } from './modules/cart/cart.service';
+import { createCompaniesService } from './modules/companies/companies.service';
 import { createPublicConfigService } from './modules/config/config.service';
 import { createOutboxService } from './modules/couriers/outbox.service';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
@@ -38,6 +40,7 @@ import { createColumnPreferencesService } from './modules/preferences/column-pre
 import { createSavedSearchesService } from './modules/search/saved-searches.service';
 import { createSsoService } from './modules/sso/sso.service';
 import { createUploadsService } from './modules/uploads/uploads.service';
+import { createUserProfileService } from './modules/user-profile/user-profile.service';
 
 export type ServiceOptions = {
   /** The key of sign-in HMACs (see auth-secret.ts); a random one when omitted (scripts, benchmarks). */
@@ -120,7 +123,13 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
     invoices: INVOICE_FIELDS,
     disputes: DISPUTE_FIELDS,
   });
+  const userProfile = createUserProfileService(db, { accounts, sessions });
+  const companies = createCompaniesService(db, accounts);
+  const announcements = createAnnouncementsService(db);
   return {
+    userProfile,
+    companies,
+    announcements,
     sealer,
     captcha,
     accountSetup,
