@@ -6,6 +6,7 @@ import enActivity from '../locales/en/activity.json';
 import enAuth from '../locales/en/auth.json';
 import enCart from '../locales/en/cart.json';
 import enCommon from '../locales/en/common.json';
+import enDashboard from '../locales/en/dashboard.json';
 import enDisputes from '../locales/en/disputes.json';
 import enDocuments from '../locales/en/documents.json';
 import enErrors from '../locales/en/errors.json';
@@ -13,6 +14,7 @@ import enGrid from '../locales/en/grid.json';
 import enHelp from '../locales/en/help.json';
 import enHome from '../locales/en/home.json';
 import enInvoices from '../locales/en/invoices.json';
+import enProfile from '../locales/en/profile.json';
 import enSearch from '../locales/en/search.json';
 import enSso from '../locales/en/sso.json';
 import enUploads from '../locales/en/uploads.json';
@@ -22,6 +24,7 @@ import frActivity from '../locales/fr/activity.json';
 import frAuth from '../locales/fr/auth.json';
 import frCart from '../locales/fr/cart.json';
 import frCommon from '../locales/fr/common.json';
+import frDashboard from '../locales/fr/dashboard.json';
 import frDisputes from '../locales/fr/disputes.json';
 import frDocuments from '../locales/fr/documents.json';
 import frErrors from '../locales/fr/errors.json';
@@ -29,6 +32,7 @@ import frGrid from '../locales/fr/grid.json';
 import frHelp from '../locales/fr/help.json';
 import frHome from '../locales/fr/home.json';
 import frInvoices from '../locales/fr/invoices.json';
+import frProfile from '../locales/fr/profile.json';
 import frSearch from '../locales/fr/search.json';
 import frSso from '../locales/fr/sso.json';
 import frUploads from '../locales/fr/uploads.json';
@@ -52,6 +56,8 @@ export const resources = {
     disputes: enDisputes,
     uploads: enUploads,
     activity: enActivity,
+    dashboard: enDashboard,
+    profile: enProfile,
   },
   fr: {
     common: frCommon,
@@ -70,6 +76,8 @@ export const resources = {
     disputes: frDisputes,
     uploads: frUploads,
     activity: frActivity,
+    dashboard: frDashboard,
+    profile: frProfile,
   },
 } as const;
 
