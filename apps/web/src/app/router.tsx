@@ -84,6 +84,11 @@ export const appRoutes: RouteObject[] = [
           },
           { path: '/payments', element: <ComingSoonRoute titleKey="nav.payments" /> },
           {
+            path: '/profile',
+            lazy: () =>
+              import('../features/profile/routes/profile-route').then((m) => ({ Component: m.ProfileRoute })),
+          },
+          {
             path: '/disputes',
             lazy: () => import('./routes/disputes-route').then((m) => ({ Component: m.DisputesRoute })),
           },
