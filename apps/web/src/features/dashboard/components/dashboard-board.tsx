@@ -40,6 +40,13 @@ import { WidgetFrame } from './widget-frame';
 import { WidgetSettingsModal } from './widget-settings-modal';
 import { WidgetState } from './widget-state';
 
+const OPPOSITE: Record<MoveDirection, MoveDirection> = {
+  up: 'down',
+  down: 'up',
+  left: 'right',
+  right: 'left',
+};
+
 /**
  * The user's dashboard: rows of columns of widgets in one of the six layouts. "Arrange"
  * opens a draft the user changes (layout, title, add, move, edit, remove) and saves or drops.
@@ -73,13 +80,11 @@ function Board({ saved, registry }: { saved: TDashboard; registry: WidgetRegistr
     if (!pending) return;
     focusAfterMove.current = null;
     const frame = document.querySelector<HTMLElement>(`[data-testid="widget-${CSS.escape(pending.id)}"]`);
-    const button = frame?.querySelector<HTMLButtonElement>(
-      `[data-testid="widget-move-${pending.direction}"]`,
+    // The same direction again if it can go on, else back where it came from, else any button.
+    const candidates = [pending.direction, OPPOSITE[pending.direction]].map((direction) =>
+      frame?.querySelector<HTMLButtonElement>(`[data-testid="widget-move-${direction}"]:not([disabled])`),
     );
-    (button && !button.disabled
-      ? button
-      : frame?.querySelector<HTMLButtonElement>('button:not([disabled])')
-    )?.focus();
+    (candidates.find(Boolean) ?? frame?.querySelector<HTMLButtonElement>('button:not([disabled])'))?.focus();
   });
 
   const move = (widget: TWidget, direction: MoveDirection) => {
