@@ -9,11 +9,13 @@ import { createAdjustableClock } from './lib/clock';
 import { accountSetupRoutes } from './modules/account-setup/account-setup.routes';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { activityRoutes } from './modules/activity/activity.routes';
+import { announcementsRoutes } from './modules/announcements/announcements.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { pinStepRoutes } from './modules/auth/pin-step.routes';
 import { signInHelpRoutes } from './modules/auth/sign-in-help.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
+import { companiesRoutes } from './modules/companies/companies.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { outboxRoutes } from './modules/couriers/outbox.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -27,10 +29,12 @@ import { helpRoutes } from './modules/help/help.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { paymentLogsRoutes } from './modules/payment-logs/payment-logs.routes';
 import { PAYMENT_NOTIFICATIONS_PATH, paymentsRoutes } from './modules/payments/payments.routes';
+import { locationRoutes } from './modules/location/location.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { ssoRoutes } from './modules/sso/sso.routes';
 import { testClockRoutes } from './modules/test-clock/test-clock.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { userProfileRoutes } from './modules/user-profile/user-profile.routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { methodOverrideRewrite, registerMethodOverride } from './plugins/method-override';
 import { registerOpenApi } from './plugins/openapi';
@@ -166,6 +170,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       paymentsRoutes(api, deps);
       uploadsRoutes(api, deps);
       helpRoutes(api);
+      userProfileRoutes(api, deps);
+      locationRoutes(api, deps);
+      companiesRoutes(api, deps);
+      announcementsRoutes(api, deps);
       if (testClock) testClockRoutes(api, { clock: testClock });
     },
     { prefix: config.apiBase },

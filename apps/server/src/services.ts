@@ -12,6 +12,7 @@ import { createSealer } from './lib/sealed-values';
 import { createAccountSetupService } from './modules/account-setup/account-setup.service';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { createActivityService } from './modules/activity/activity.service';
+import { createAnnouncementsService } from './modules/announcements/announcements.service';
 import { createAccountTokens } from './modules/auth/account-tokens';
 import { createAuthService } from './modules/auth/auth.service';
 import { createKeyed } from './modules/auth/auth-secret';
@@ -25,6 +26,7 @@ import { createRecoveryService } from './modules/auth/recovery.service';
 import { createSessionService } from './modules/auth/session.service';
 import { createCaptchaService } from './modules/captcha/captcha.service';
 import { type CartService, createCartService } from './modules/cart/cart.service';
+import { createCompaniesService } from './modules/companies/companies.service';
 import { createPublicConfigService } from './modules/config/config.service';
 import { createOutboxService } from './modules/couriers/outbox.service';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
@@ -48,6 +50,7 @@ import { createColumnPreferencesService } from './modules/preferences/column-pre
 import { createSavedSearchesService } from './modules/search/saved-searches.service';
 import { createSsoService } from './modules/sso/sso.service';
 import { createUploadsService } from './modules/uploads/uploads.service';
+import { createUserProfileService } from './modules/user-profile/user-profile.service';
 
 export type ServiceOptions = {
   /** The key of sign-in HMACs (see auth-secret.ts); a random one when omitted (scripts, benchmarks). */
@@ -159,6 +162,9 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
     gateway: paymentGateway,
     sealer,
   });
+  const userProfile = createUserProfileService(db, { accounts, sessions });
+  const companies = createCompaniesService(db, accounts);
+  const announcements = createAnnouncementsService(db);
   return {
     idempotency,
     paymentGateway,
@@ -168,6 +174,9 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
     paymentLogs,
     payments,
     receipts,
+    userProfile,
+    companies,
+    announcements,
     sealer,
     captcha,
     accountSetup,

@@ -185,5 +185,28 @@ export const ZInvoiceOverdueSummary = z.object({
   overdueBalance: z.string(),
   comingDueCount: z.number().int(),
   comingDueBalance: z.string(),
+  invoices: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        custNo: z.string(),
+        accountName: z.string(),
+        invNo: z.string(),
+        tranId: z.string(),
+        invoiceDate: z.string(),
+        dueDate: z.string(),
+        tranCurrencyCode: z.string(),
+        tranBal: z.string(),
+        balance: z.string(),
+        disputeAmount: z.string(),
+        paymentPending: z.boolean(),
+        paidAmount: z.string(),
+        promiseAmount: z.string(),
+        promise: z.boolean(),
+        inCart: z.boolean().meta({ description: "In the user's cart of this customer and currency" }),
+        overdueStatus: z.enum(['C', 'P']).meta({ description: 'C coming due, P past due (overdue)' }),
+      }),
+    )
+    .meta({ description: 'The overdue and coming-due invoices, the earliest due first (at most 100)' }),
 });
 export type TInvoiceOverdueSummary = z.infer<typeof ZInvoiceOverdueSummary>;

@@ -12,6 +12,14 @@ export type TPrivilege = (typeof Privilege)[keyof typeof Privilege];
 
 export const ALL_PRIVILEGES: readonly TPrivilege[] = Object.values(Privilege);
 
+/**
+ * Every privilege that grants something. ALLOW_BAL_DISP_ONLY restricts (the customer summary
+ * shows the open balance alone), so a user meant to have full access does not carry it.
+ */
+export const FULL_ACCESS_PRIVILEGES: readonly TPrivilege[] = ALL_PRIVILEGES.filter(
+  (privilege) => privilege !== Privilege.ALLOW_BAL_DISP_ONLY,
+);
+
 export function hasPrivilege(roles: readonly string[], privilege: TPrivilege): boolean {
   return roles.includes(privilege);
 }

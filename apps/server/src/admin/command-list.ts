@@ -1,3 +1,4 @@
+import { createAnnouncementsService } from '../modules/announcements/announcements.service';
 import { type AdminContext, adminCommands } from './commands';
 import { paymentCommands } from './payment-commands';
 import { registrationLinkCommand } from './registration-link-command';
@@ -24,6 +25,10 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
   'unlock-address': {
     help: '<ip>: lift the failed-sign-in slow-down and lock of a client address',
     run: adminCommands.unlockAddress,
+  },
+  announcement: {
+    help: "<tenantGuid|default> [text]: set the tenant's scrolling announcement (no text removes it)",
+    run: ({ db }, argument) => createAnnouncementsService(db).setByCommand(argument),
   },
   'registration-link': {
     help: '<custNo> [contactEmail]: print the registration links of the contacts of a customer',

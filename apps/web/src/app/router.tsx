@@ -94,6 +94,11 @@ export const appRoutes: RouteObject[] = [
               import('./routes/payment-logs-route').then((m) => ({ Component: m.PaymentLogsRoute })),
           },
           {
+            path: '/profile',
+            lazy: () =>
+              import('../features/profile/routes/profile-route').then((m) => ({ Component: m.ProfileRoute })),
+          },
+          {
             path: '/disputes',
             lazy: () => import('./routes/disputes-route').then((m) => ({ Component: m.DisputesRoute })),
           },

@@ -28,7 +28,9 @@ describe('signed-in app', () => {
 
     expect(screen.getByTestId('greeting')).toHaveTextContent('Welcome, Jane');
     expect(screen.getByTestId('current-account')).toHaveTextContent('Acme Corp (C100)');
-    expect(screen.getByTestId('summary-loading')).toBeInTheDocument();
+    // The dashboard's layout comes first, then each widget loads on its own.
+    expect(screen.getByTestId('dashboard-loading')).toBeInTheDocument();
+    expect(await screen.findByTestId('summary-loading')).toBeInTheDocument();
     expect(await screen.findByTestId('summary-open-amount')).toHaveTextContent('$1,234.50');
     expect(screen.getByTestId('summary-open-detail')).toHaveTextContent('1,234 invoices');
     expect(screen.getByTestId('summary-overdue-detail')).toHaveTextContent('1 invoice');

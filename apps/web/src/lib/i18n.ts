@@ -6,6 +6,7 @@ import enActivity from '../locales/en/activity.json';
 import enAuth from '../locales/en/auth.json';
 import enCart from '../locales/en/cart.json';
 import enCommon from '../locales/en/common.json';
+import enDashboard from '../locales/en/dashboard.json';
 import enDisputes from '../locales/en/disputes.json';
 import enDocuments from '../locales/en/documents.json';
 import enErrors from '../locales/en/errors.json';
@@ -15,6 +16,7 @@ import enHome from '../locales/en/home.json';
 import enInvoices from '../locales/en/invoices.json';
 import enPayments from '../locales/en/payments.json';
 import enPaymentLogs from '../locales/en/paymentLogs.json';
+import enProfile from '../locales/en/profile.json';
 import enSearch from '../locales/en/search.json';
 import enSso from '../locales/en/sso.json';
 import enUploads from '../locales/en/uploads.json';
@@ -24,6 +26,7 @@ import frActivity from '../locales/fr/activity.json';
 import frAuth from '../locales/fr/auth.json';
 import frCart from '../locales/fr/cart.json';
 import frCommon from '../locales/fr/common.json';
+import frDashboard from '../locales/fr/dashboard.json';
 import frDisputes from '../locales/fr/disputes.json';
 import frDocuments from '../locales/fr/documents.json';
 import frErrors from '../locales/fr/errors.json';
@@ -33,6 +36,7 @@ import frHome from '../locales/fr/home.json';
 import frInvoices from '../locales/fr/invoices.json';
 import frPayments from '../locales/fr/payments.json';
 import frPaymentLogs from '../locales/fr/paymentLogs.json';
+import frProfile from '../locales/fr/profile.json';
 import frSearch from '../locales/fr/search.json';
 import frSso from '../locales/fr/sso.json';
 import frUploads from '../locales/fr/uploads.json';
@@ -58,6 +62,8 @@ export const resources = {
     activity: enActivity,
     payments: enPayments,
     paymentLogs: enPaymentLogs,
+    dashboard: enDashboard,
+    profile: enProfile,
   },
   fr: {
     common: frCommon,
@@ -78,6 +84,8 @@ export const resources = {
     activity: frActivity,
     payments: frPayments,
     paymentLogs: frPaymentLogs,
+    dashboard: frDashboard,
+    profile: frProfile,
   },
 } as const;
 

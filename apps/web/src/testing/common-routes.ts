@@ -1,4 +1,5 @@
 import type { TCustomer } from '@settle/shared/accounts';
+import type { TDashboard } from '@settle/shared/dashboard';
 import type { StubRoute } from './fetch-stub';
 import { acme, beta, buildSummary, gamma } from './fixtures';
 
@@ -37,14 +38,37 @@ export const collectorRoute: StubRoute = {
 
 /** /home once signed in: the header, the server date and the current account's summary. */
 export function homeRoutes(
-  options: { customers?: TCustomer[]; summary?: StubRoute['reply'] } = {},
+  options: { customers?: TCustomer[]; summary?: StubRoute['reply']; dashboard?: TDashboard } = {},
 ): StubRoute[] {
   return [
     ...headerRoutes(options.customers),
     serverDateRoute,
     { method: 'GET', path: '/dashboard/custSummary', reply: options.summary ?? { body: buildSummary() } },
+    { method: 'GET', path: '/dashboard', reply: { body: options.dashboard ?? summaryOnlyDashboard } },
+    {
+      method: 'GET',
+      path: '/annoucment/customerPortalAnnouncement',
+      reply: { body: { message: '', updatedAt: null } },
+    },
   ];
 }
+
+/** A dashboard of the summary alone: the home page's tests look at the summary, not at every widget. */
+export const summaryOnlyDashboard: TDashboard = {
+  title: 'My dashboard',
+  structure: '6-6',
+  rows: [
+    {
+      columns: [
+        {
+          width: 6,
+          widgets: [{ id: 'summary', type: 'customerSummary', title: '', config: {}, refreshInterval: 0 }],
+        },
+        { width: 6, widgets: [] },
+      ],
+    },
+  ],
+};
 
 /** The privacy and terms texts the legal links of the signed-out pages load. */
 export const legalTemplateRoute: StubRoute = {

@@ -2,9 +2,11 @@
 
 export * from './access';
 export * from './activity';
+export * from './announcements';
 export * from './carts';
 export * from './contacts';
 export * from './customers';
+export * from './dashboards';
 export * from './disputes';
 export * from './invoices';
 export * from './payments';

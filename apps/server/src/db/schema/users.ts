@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -8,6 +9,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { customers } from './customers';
 import { tenants } from './tenants';
@@ -61,6 +63,8 @@ export const userCustomers = pgTable(
   (table) => [
     primaryKey({ columns: [table.userId, table.customerId] }),
     index('user_customers_customer').on(table.customerId),
+    // At most one default company per user: setting one clears the other in the same statement.
+    uniqueIndex('user_customers_one_default').on(table.userId).where(sql`${table.defAccount}`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { ALL_PRIVILEGES } from '@settle/shared/privileges';
+import { FULL_ACCESS_PRIVILEGES } from '@settle/shared/privileges';
 import type { Db } from '../client';
 import { customers } from '../schema/customers';
 import { invoiceLineItems, invoices } from '../schema/invoices';
@@ -67,7 +67,7 @@ export async function seedSsoDemoTenant(db: Db, options: { seed: number; today: 
     })
     .returning({ id: users.id });
   if (!customer || !user) throw new Error('customer or user insert returned nothing');
-  await db.insert(userRoles).values(ALL_PRIVILEGES.map((role) => ({ userId: user.id, role })));
+  await db.insert(userRoles).values(FULL_ACCESS_PRIVILEGES.map((role) => ({ userId: user.id, role })));
   await db.insert(userCustomers).values({ userId: user.id, customerId: customer.id, defAccount: true });
 
   const todayEpochDay = epochDay(options.today);

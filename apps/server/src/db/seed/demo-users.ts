@@ -1,4 +1,4 @@
-import { ALL_PRIVILEGES, Privilege } from '@settle/shared/privileges';
+import { FULL_ACCESS_PRIVILEGES, Privilege } from '@settle/shared/privileges';
 
 export type DemoUser = {
   loginName: string;
@@ -28,7 +28,7 @@ export const DEMO_USERS: DemoUser[] = [
     locale: 'en_US',
     localeForFormatting: 'en-US',
     timezone: 'America/New_York',
-    roles: ALL_PRIVILEGES,
+    roles: FULL_ACCESS_PRIVILEGES,
     customers: [
       { custNo: 'C10001', defAccount: true },
       { custNo: 'C10002' },
@@ -76,7 +76,7 @@ export const DEMO_USERS: DemoUser[] = [
     locale: 'en_US',
     localeForFormatting: 'en-US',
     timezone: 'America/Chicago',
-    roles: ALL_PRIVILEGES,
+    roles: FULL_ACCESS_PRIVILEGES,
     customers: [{ custNo: 'C10001', defAccount: true }, { custNo: 'C10002' }],
     pinPolicy: 'SMS',
     smsAreaCode: '+1',
@@ -92,7 +92,7 @@ export const DEMO_USERS: DemoUser[] = [
     locale: 'en_US',
     localeForFormatting: 'en-US',
     timezone: 'America/Denver',
-    roles: ALL_PRIVILEGES,
+    roles: FULL_ACCESS_PRIVILEGES,
     customers: [{ custNo: 'C10005' }],
     pinPolicy: 'SMS',
   },

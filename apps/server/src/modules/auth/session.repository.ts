@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema/sessions';
 import { users } from '../../db/schema/users';
@@ -76,4 +76,22 @@ export async function revokeAllSessions(db: Db, reason: string): Promise<number>
 
 export async function deleteSessionsOfUser(db: Db, tenantId: number, userId: number): Promise<void> {
   await db.delete(sessions).where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId)));
+}
+
+/** Deletes the user's sessions but one (a password changed in the profile keeps its own browser signed in). */
+export async function deleteOtherSessionsOfUser(
+  db: Db,
+  options: { tenantId: number; userId: number; keepTokenHash: string },
+): Promise<number> {
+  const deleted = await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.tenantId, options.tenantId),
+        eq(sessions.userId, options.userId),
+        ne(sessions.tokenHash, options.keepTokenHash),
+      ),
+    )
+    .returning({ tokenHash: sessions.tokenHash });
+  return deleted.length;
 }

@@ -140,6 +140,11 @@ export function createSessionService(db: Db, config: AppConfig, clock: Clock = s
       return repository.deleteSessionsOfUser(db, tenantId, userId);
     },
 
+    /** Ends every session of the user but this one (a password changed in the profile). */
+    endOthersOfUser(options: { tenantId: number; userId: number; keepTokenHash: string }): Promise<number> {
+      return repository.deleteOtherSessionsOfUser(db, options);
+    },
+
     /** Marks every session as ended (operator shutdown); each tells why on its next call. */
     revokeAll(reason: RevokedReason): Promise<number> {
       return repository.revokeAllSessions(db, reason);

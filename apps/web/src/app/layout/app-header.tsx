@@ -1,6 +1,7 @@
-import { Box, Group, Text, useMantineTheme } from '@mantine/core';
+import { Anchor, Box, Group, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { hasPrivilege, Privilege } from '@settle/shared/privileges';
+import { Link } from 'react-router';
 import { AppName } from '../../components/ui/app-name';
 import { ColorSchemeSwitch } from '../../components/ui/color-scheme-switch';
 import { HelpButton } from '../../components/ui/help-button';
@@ -10,6 +11,7 @@ import { CartLink } from '../../features/cart/components/cart-link';
 import { useSignedInUser } from '../../lib/use-user-data';
 import { MainNav, MobileNavMenu } from '../navigation/main-nav';
 import classes from './app-header.module.css';
+import { CompanyMenu } from './company-menu';
 
 /** Two rows below the md breakpoint, one above: keep in step with HEADER_HEIGHT. */
 export const HEADER_HEIGHT = { base: 100, md: 64 };
@@ -35,9 +37,19 @@ export function AppHeader() {
         {hasPrivilege(userData.roles, Privilege.ALLOW_PAY) ? <CartLink /> : null}
         <HelpButton />
         {wide ? <ColorSchemeSwitch /> : null}
-        <Text size="sm" fw={500} visibleFrom="md" truncate="end" maw={180} data-testid="user-full-name">
+        <CompanyMenu />
+        <Anchor
+          component={Link}
+          to="/profile"
+          size="sm"
+          fw={500}
+          visibleFrom="md"
+          truncate="end"
+          maw={180}
+          data-testid="user-full-name"
+        >
           {userData.fullName}
-        </Text>
+        </Anchor>
         <SignOutButton />
       </Group>
     </div>

@@ -1,11 +1,11 @@
 import { Alert, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { dueCardCriteria } from '@settle/shared/rules/due-criteria';
 import { useTranslation } from 'react-i18next';
 import { formatCustomerLabel } from '../../features/accounts/components/customer-label';
 import { ServerDateText } from '../../features/accounts/components/server-date-text';
-import { CustomerSummaryCards } from '../../features/dashboard/components/customer-summary-cards';
-import { criteriaSearchParams } from '../../features/search/hooks/use-criteria-search-param';
+import { AnnouncementTicker } from '../../features/announcements/components/announcement-ticker';
+import { DashboardBoard } from '../../features/dashboard/components/dashboard-board';
 import { useSignedInUser } from '../../lib/use-user-data';
+import { WIDGET_REGISTRY } from '../dashboard/widget-registry';
 
 export function HomeRoute() {
   const { t } = useTranslation('home');
@@ -18,6 +18,7 @@ export function HomeRoute() {
         <Title order={1} size="h2" data-testid="greeting" data-page-title={t('common:nav.home')}>
           {t('greeting', { name: userData.firstName })}
         </Title>
+        <AnnouncementTicker />
         {customer ? (
           <Group gap="lg">
             <Text data-testid="current-account">
@@ -31,14 +32,7 @@ export function HomeRoute() {
           <Alert color="yellow">{t('noAccount')}</Alert>
         )}
         <ServerDateText />
-        {userData.currentCustNo ? (
-          <CustomerSummaryCards
-            custNo={userData.currentCustNo}
-            currencyCode={userData.currencyCode}
-            openLink="/invoices"
-            linkTo={(card, asOf) => `/invoices?${criteriaSearchParams(dueCardCriteria(card, asOf))}`}
-          />
-        ) : null}
+        {userData.currentCustNo ? <DashboardBoard registry={WIDGET_REGISTRY} /> : null}
       </Stack>
     </Container>
   );

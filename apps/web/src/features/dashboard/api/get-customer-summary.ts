@@ -10,10 +10,15 @@ export function getCustomerSummary(signal?: AbortSignal): Promise<TCustomerSumma
  * The server answers for the session's current customer and currency; they are in the key
  * so that switching either one fetches the matching figures instead of showing stale ones.
  */
-export function useCustomerSummary(options: { custNo: string | null; currencyCode: string }) {
+export function useCustomerSummary(options: {
+  custNo: string | null;
+  currencyCode: string;
+  refetchInterval?: number | false;
+}) {
   return useQuery({
     queryKey: ['dashboard', 'custSummary', options.custNo, options.currencyCode],
     queryFn: ({ signal }) => getCustomerSummary(signal),
     enabled: options.custNo !== null,
+    refetchInterval: options.refetchInterval ?? false,
   });
 }

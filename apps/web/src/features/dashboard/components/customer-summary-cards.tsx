@@ -21,16 +21,22 @@ export function CustomerSummaryCards(props: {
   linkTo: (card: DueCard, asOf: string) => string;
   /** Where the open-balance card leads: the grid of open invoices. */
   openLink: string;
+  /** False inside a dashboard widget, whose frame names it. */
+  withHeading?: boolean;
+  /** TR_USER.ALLOW_BAL_DISP_ONLY: the open balance alone. */
+  balanceOnly?: boolean;
+  refetchInterval?: number | false;
 }) {
   const { t } = useTranslation(['home', 'errors']);
   const { c2, n0 } = useFormatters();
   const summary = useCustomerSummary(props);
 
-  const heading = (
-    <Title order={2} size="h4">
-      {t('home:summary.title')}
-    </Title>
-  );
+  const heading =
+    props.withHeading === false ? null : (
+      <Title order={2} size="h4">
+        {t('home:summary.title')}
+      </Title>
+    );
 
   if (summary.isPending) {
     return (
@@ -68,7 +74,7 @@ export function CustomerSummaryCards(props: {
   return (
     <Stack>
       {heading}
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }}>
+      <SimpleGrid cols={props.balanceOnly ? 1 : { base: 1, sm: 2, lg: 5 }}>
         <SummaryCard
           testId="summary-open"
           label={t('home:summary.open')}
@@ -76,34 +82,38 @@ export function CustomerSummaryCards(props: {
           detail={invoices(data.openCount)}
           to={props.openLink}
         />
-        <SummaryCard
-          testId="summary-overdue"
-          label={t('home:summary.overdue')}
-          amount={c2(data.overdueBalance, currency)}
-          detail={invoices(data.overdueCount)}
-          to={props.linkTo('overdue', data.asOf)}
-        />
-        <SummaryCard
-          testId="summary-coming-due"
-          label={t('home:summary.comingDue', { days: COMING_DUE_DAYS })}
-          amount={c2(data.comingDueBalance, currency)}
-          detail={invoices(data.comingDueCount)}
-          to={props.linkTo('comingDue', data.asOf)}
-        />
-        <SummaryCard
-          testId="summary-credits"
-          label={t('home:summary.credits')}
-          amount={c2(data.creditBalance, currency)}
-          detail={invoices(data.creditCount)}
-          to={props.linkTo('credits', data.asOf)}
-        />
-        <SummaryCard
-          testId="summary-disputed"
-          label={t('home:summary.disputed')}
-          amount={c2(data.disputedAmount, currency)}
-          detail={invoices(data.disputedCount)}
-          to={props.linkTo('disputed', data.asOf)}
-        />
+        {props.balanceOnly ? null : (
+          <>
+            <SummaryCard
+              testId="summary-overdue"
+              label={t('home:summary.overdue')}
+              amount={c2(data.overdueBalance, currency)}
+              detail={invoices(data.overdueCount)}
+              to={props.linkTo('overdue', data.asOf)}
+            />
+            <SummaryCard
+              testId="summary-coming-due"
+              label={t('home:summary.comingDue', { days: COMING_DUE_DAYS })}
+              amount={c2(data.comingDueBalance, currency)}
+              detail={invoices(data.comingDueCount)}
+              to={props.linkTo('comingDue', data.asOf)}
+            />
+            <SummaryCard
+              testId="summary-credits"
+              label={t('home:summary.credits')}
+              amount={c2(data.creditBalance, currency)}
+              detail={invoices(data.creditCount)}
+              to={props.linkTo('credits', data.asOf)}
+            />
+            <SummaryCard
+              testId="summary-disputed"
+              label={t('home:summary.disputed')}
+              amount={c2(data.disputedAmount, currency)}
+              detail={invoices(data.disputedCount)}
+              to={props.linkTo('disputed', data.asOf)}
+            />
+          </>
+        )}
       </SimpleGrid>
     </Stack>
   );

@@ -8,7 +8,7 @@ import {
   type TInvoiceRow,
 } from '@settle/shared/invoices';
 import { addMoney } from '@settle/shared/money';
-import { ALL_PRIVILEGES, Privilege } from '@settle/shared/privileges';
+import { FULL_ACCESS_PRIVILEGES, Privilege } from '@settle/shared/privileges';
 import {
   buildGridColumnPreferences,
   type ColumnPreferenceOptions,
@@ -16,9 +16,9 @@ import {
 import { collectorRoute, headerRoutes, serverDateRoute } from '../../../testing/common-routes';
 import type { StubRoute } from '../../../testing/fetch-stub';
 
-export const FULL_ROLES = [...ALL_PRIVILEGES];
+export const FULL_ROLES = [...FULL_ACCESS_PRIVILEGES];
 /** Everything but the credit-adjustment privilege. */
-export const NO_CREDIT_ROLES = ALL_PRIVILEGES.filter((role) => role !== Privilege.ALLOW_CREDIT_ADJ);
+export const NO_CREDIT_ROLES = FULL_ACCESS_PRIVILEGES.filter((role) => role !== Privilege.ALLOW_CREDIT_ADJ);
 /** demo.limited: sees disputed amounts, may not pay, promise or dispute. */
 export const LIMITED_ROLES = [Privilege.ALLOW_PROB_VIEW];
 
