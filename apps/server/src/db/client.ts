@@ -43,7 +43,12 @@ export async function openDatabase(options: {
   loadDataDir?: Blob;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // A database that does not answer fails a request in seconds (a 503), rather than hanging it.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 5_000,
+    });
     // An idle connection the server ends (restart, failover, an operator) must not crash the
     // process: the pool drops it and opens a new one on the next query.
     pool.on('error', (error) => options.onIdleError?.(error));
