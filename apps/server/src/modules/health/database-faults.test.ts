@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { openDatabase } from '../../db/client';
+import { openDatabase, queryRows } from '../../db/client';
 import { expectError } from '../../test/expect-error';
 import { buildTenant } from '../../test/factories';
 import { signedInCustomer } from '../../test/signed-in-customer';
@@ -68,9 +68,11 @@ describe.skipIf(!serverUrl)('PostgreSQL ending the connections in the middle of 
 
   beforeAll(async () => {
     context = await createTestApp();
-    databaseName = (
-      await context.database.db.execute<{ name: string }>(sql`select current_database() as name`)
-    ).rows[0]!.name;
+    const [row] = await queryRows<{ name: string }>(
+      context.database.db,
+      sql`select current_database() as name`,
+    );
+    databaseName = row!.name;
     // A slow call, so that the connections can be cut while it runs.
     context.app.get(`${context.api}/test-slow-query`, async () => {
       await context.database.db.execute(sql`select pg_sleep(3)`);
