@@ -35,6 +35,7 @@ import { loggerOptions, registerRequestContext, requestIdOf } from './plugins/lo
 import { methodOverrideRewrite, registerMethodOverride } from './plugins/method-override';
 import { registerNoStore } from './plugins/no-store';
 import { registerOpenApi } from './plugins/openapi';
+import { registerRateLimits } from './plugins/rate-limits';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSession } from './plugins/session';
 import { registerStaticWeb } from './plugins/static-web';
@@ -109,6 +110,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // After the security headers (a refusal carries them too), before the session and CSRF checks.
   registerMethodOverride(app);
   registerSession(app, { config, sessions: services.sessions });
+  await registerRateLimits(app, config);
   registerNoStore(app, { apiBase: config.apiBase });
   registerControlCharacterCheck(app);
   const pageFallback = await registerStaticWeb(app, config);

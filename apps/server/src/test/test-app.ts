@@ -12,6 +12,16 @@ export type TestContext = {
   close: () => Promise<void>;
 };
 
+/**
+ * Route tests sign in and call far more often than a person from one address; the limits are
+ * settings, set out of reach here. rate-limits.test.ts sets its own to prove the 429.
+ */
+export const UNTHROTTLED: Record<string, string> = Object.fromEntries(
+  ['PER_ADDRESS', 'PER_USER', 'SIGN_IN', 'CAPTCHA', 'REGISTRATION', 'UPLOADS', 'PAYMENT_STARTS'].map(
+    (name) => [`RATE_LIMIT_${name}`, '1000000'],
+  ),
+);
+
 export async function createTestApp(
   environment: Record<string, string> = {},
   /** What the start changes in the loaded configuration (server.ts: the demo OpenID provider). */
@@ -24,6 +34,7 @@ export async function createTestApp(
       DATA_DIR: 'memory://',
       LOG_LEVEL: options.logStream ? 'info' : 'silent',
       NODE_ENV: 'test',
+      ...UNTHROTTLED,
       ...environment,
     }),
   );
