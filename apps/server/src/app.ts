@@ -33,6 +33,7 @@ import { registerControlCharacterCheck } from './plugins/control-characters';
 import { registerErrorHandler } from './plugins/error-handler';
 import { loggerOptions, registerRequestContext, requestIdOf } from './plugins/logging';
 import { methodOverrideRewrite, registerMethodOverride } from './plugins/method-override';
+import { registerMetrics } from './plugins/metrics';
 import { registerNoStore } from './plugins/no-store';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimits } from './plugins/rate-limits';
@@ -118,6 +119,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   const deps = { services, config };
   healthRoutes(app, { health: createHealthService(database) });
+  registerMetrics(app, { config, database, sessions: services.sessions });
   await app.register(
     async (api) => {
       // One more file than allowed, so that the service sees the 11th and refuses with its message.

@@ -85,7 +85,7 @@ describe('secrets never reach the log', () => {
     await caller.get('/invoices/associationAccounts');
     await caller.post('/auth/troubleSigningIn', { loginName: secondLoginName });
     await context.app.services.background.drain();
-    await caller.post('/auth/logout');
+    await caller.get('/auth/logout');
     const written = log.text();
     expect(written).toContain('"url":"/getpaid-rest/api/auth/login"');
     expect(written).not.toContain(TEST_PASSWORD);

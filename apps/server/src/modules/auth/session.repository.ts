@@ -76,3 +76,14 @@ export async function revokeAllSessions(db: Db, reason: string): Promise<number>
 export async function deleteSessionsOfUser(db: Db, tenantId: number, userId: number): Promise<void> {
   await db.delete(sessions).where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId)));
 }
+
+/** Signed-in sessions still alive (metrics): fully signed in, not revoked, within both time-outs. */
+export async function countLiveSessions(db: Db, idleCutoff: Date, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(sessions)
+    .where(
+      sql`${eq(sessions.state, 'active')} and ${isNull(sessions.revokedReason)} and ${sessions.lastSeenAt} >= ${idleCutoff} and ${sessions.absoluteExpiresAt} > ${now}`,
+    );
+  return row?.count ?? 0;
+}
