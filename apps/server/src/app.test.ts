@@ -53,6 +53,7 @@ describe('errors', () => {
       statusCode: 500,
       code: 'INTERNAL',
       message: 'Something went wrong on our side. Please try again later.',
+      requestId: response.headers['x-request-id'],
     });
     expect(response.body).not.toContain('secret');
   });

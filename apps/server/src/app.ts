@@ -35,9 +35,14 @@ import { ssoRoutes } from './modules/sso/sso.routes';
 import { testClockRoutes } from './modules/test-clock/test-clock.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { userProfileRoutes } from './modules/user-profile/user-profile.routes';
+import { registerControlCharacterCheck } from './plugins/control-characters';
 import { registerErrorHandler } from './plugins/error-handler';
+import { loggerOptions, registerRequestContext, requestIdOf } from './plugins/logging';
 import { methodOverrideRewrite, registerMethodOverride } from './plugins/method-override';
+import { registerMetrics } from './plugins/metrics';
+import { registerNoStore } from './plugins/no-store';
 import { registerOpenApi } from './plugins/openapi';
+import { registerRateLimits } from './plugins/rate-limits';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSession } from './plugins/session';
 import { registerStaticWeb } from './plugins/static-web';
@@ -54,6 +59,8 @@ export type BuildAppOptions = {
   /** An already-open database (tests pass a fresh one); otherwise opened from the config. */
   database?: DatabaseHandle;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /** Test doubles for the brute-force delay, background work, couriers, the payment provider and the clock. */
   services?: Pick<ServiceOptions, 'sleep' | 'background' | 'couriers' | 'paymentGateway' | 'clock'>;
 };
@@ -70,26 +77,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await database.migrate();
 
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : {
-            level: config.logLevel,
-            ...(config.prettyLogs
-              ? {
-                  transport: {
-                    target: 'pino-pretty',
-                    options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId' },
-                  },
-                }
-              : {}),
-            redact: [
-              'req.headers.cookie',
-              'req.headers["x-xsrf-token"]',
-              'res.headers["set-cookie"]',
-              '*.password',
-            ],
-          },
+    logger: options.logger === false ? false : loggerOptions(config, options.logStream),
+    genReqId: requestIdOf,
     trustProxy: Boolean(config.publicOrigin),
     bodyLimit: 1_048_576,
     // A sealed login name in a path (trUtils/decrypt) outgrows the default 100 characters.
@@ -120,6 +109,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   if (!options.database) app.addHook('onClose', () => database.close());
   warnAboutOutboxes(app, config);
 
+  // First: every later hook, handler and service call runs inside the request's id context.
+  registerRequestContext(app);
   await registerSecurityHeaders(app, config);
   await app.register(cookie);
   await registerOpenApi(app, config);
@@ -130,11 +121,15 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     sessions: services.sessions,
     csrfExemptPrefixes: [`${config.apiBase}${PAYMENT_NOTIFICATIONS_PATH}`],
   });
+  await registerRateLimits(app, config);
+  registerNoStore(app, { apiBase: config.apiBase });
+  registerControlCharacterCheck(app);
   const pageFallback = await registerStaticWeb(app, config);
   registerErrorHandler(app, { pageFallback });
 
   const deps = { services, config };
   healthRoutes(app, { health: createHealthService(database) });
+  registerMetrics(app, { config, database, sessions: services.sessions });
   await app.register(
     async (api) => {
       // One more file than allowed, so that the service sees the 11th and refuses with its message.

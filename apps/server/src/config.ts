@@ -28,6 +28,9 @@ const sourceUrl = z
   .string()
   .regex(/^(https?:\/\/[^\s]+|\/[^\s]*)$/, 'must be an http(s) address or a path starting with /');
 
+/** A rate limit: requests per window (or the window's seconds). */
+const limit = z.coerce.number().int().min(1).max(10_000_000);
+
 export const DEFAULT_OIDC_SCOPES = 'openid profile email';
 export const DEFAULT_OIDC_LOGIN_CLAIM = 'preferred_username';
 
@@ -118,6 +121,21 @@ const ZEnvironment = z.object({
   /** The ID-token claim whose value is the Settle login name (compared case-insensitively). */
   OIDC_LOGIN_CLAIM: z.string().min(1).default(DEFAULT_OIDC_LOGIN_CLAIM),
   METHOD_OVERRIDE: booleanText.default(false),
+  /** Redis shared by several server processes (rate-limit counters); unset keeps them in memory. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  RATE_LIMIT_WINDOW_SECONDS: limit.default(60),
+  RATE_LIMIT_PER_ADDRESS: limit.default(1200),
+  RATE_LIMIT_PER_USER: limit.default(600),
+  RATE_LIMIT_SIGN_IN: limit.default(20),
+  RATE_LIMIT_CAPTCHA: limit.default(30),
+  RATE_LIMIT_REGISTRATION: limit.default(10),
+  RATE_LIMIT_UPLOADS: limit.default(60),
+  RATE_LIMIT_PAYMENT_STARTS: limit.default(10),
+  /** Bearer token of GET /metrics; unset turns the endpoint off (404). */
+  METRICS_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
   TEAM_SOURCE_URL: sourceUrl.optional(),
   PORTFOLIO_SOURCE_URL: sourceUrl.optional(),
   PAYMENT_PROVIDER: z
@@ -202,6 +220,21 @@ export type AppConfig = {
   filterSources: { team?: string; portfolio?: string };
   /** The payment provider (adapters/payments): the built-in sandbox by default, or Stripe. */
   payments: PaymentsConfig;
+  redisUrl: string | undefined;
+  /** Requests per window, per address (A) or per signed-in user (U); see plugins/rate-limits.ts. */
+  rateLimits: RateLimitSettings;
+  metricsToken: string | undefined;
+};
+
+export type RateLimitSettings = {
+  windowSeconds: number;
+  perAddress: number;
+  perUser: number;
+  signIn: number;
+  captcha: number;
+  registration: number;
+  uploads: number;
+  paymentStarts: number;
 };
 
 export type SandboxPaymentsConfig = {
@@ -316,6 +349,18 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       ...(env.TEAM_SOURCE_URL ? { team: env.TEAM_SOURCE_URL } : {}),
       ...(env.PORTFOLIO_SOURCE_URL ? { portfolio: env.PORTFOLIO_SOURCE_URL } : {}),
     },
+    redisUrl: env.REDIS_URL,
+    rateLimits: {
+      windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
+      perAddress: env.RATE_LIMIT_PER_ADDRESS,
+      perUser: env.RATE_LIMIT_PER_USER,
+      signIn: env.RATE_LIMIT_SIGN_IN,
+      captcha: env.RATE_LIMIT_CAPTCHA,
+      registration: env.RATE_LIMIT_REGISTRATION,
+      uploads: env.RATE_LIMIT_UPLOADS,
+      paymentStarts: env.RATE_LIMIT_PAYMENT_STARTS,
+    },
+    metricsToken: env.METRICS_TOKEN,
     payments: paymentsConfig(env),
   };
 }

@@ -19,6 +19,8 @@ export const ErrorCode = {
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   USER_INACTIVE: 'USER_INACTIVE',
   RATE_LIMITED: 'RATE_LIMITED',
+  /** The database (or another dependency) cannot be reached for now; Retry-After says when to try. */
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   INTERNAL: 'INTERNAL',
 } as const;
 export type TErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -37,6 +39,10 @@ export const ZErrorResponse = z
     message: z.string(),
     args: z.array(z.string()).optional(),
     fieldErrors: z.array(ZFieldError).optional(),
+    requestId: z
+      .string()
+      .optional()
+      .meta({ description: "On 5xx answers: the request's id, as written in every log line of it" }),
   })
   .meta({ id: 'ErrorResponse' });
 export type TErrorResponse = z.infer<typeof ZErrorResponse>;

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@settle/shared/errors';
+import { loginKeyOf } from '@settle/shared/rules/login-name';
 import type { Db } from '../db/client';
 import { findUsersByLoginKeyInAnyTenant } from '../modules/auth/auth.repository';
-import { normaliseLoginName } from '../modules/auth/credentials';
 import { accountKey, addressKey } from '../modules/auth/login-throttle';
 import type { Services } from '../services';
 
@@ -28,7 +28,7 @@ export const adminCommands = {
   /** Lifts the brute-force lock and slow-down of a login, in every tenant that has it. */
   async unlock({ db, services }: AdminContext, loginName: string | undefined): Promise<string> {
     if (!loginName?.trim()) throw new Error('Usage: npm run admin -- unlock <loginName>');
-    const users = await findUsersByLoginKeyInAnyTenant(db, normaliseLoginName(loginName));
+    const users = await findUsersByLoginKeyInAnyTenant(db, loginKeyOf(loginName));
     if (users.length === 0) throw new Error(`No user has the login name ${loginName}`);
     const cleared = await services.throttle.clear(users.map((user) => accountKey(user.id)));
     return cleared > 0 ? `${loginName} unlocked` : `${loginName} had no failed sign-ins to clear`;

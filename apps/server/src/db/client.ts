@@ -26,7 +26,29 @@ export type DatabaseHandle = {
   migrate: () => Promise<void>;
   ping: () => Promise<void>;
   close: () => Promise<void>;
+  /** PostgreSQL: the pool's connections now (metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
+  /** Told the duration of every query run outside a transaction, in seconds (metrics). */
+  observeQueries: (observer: (seconds: number) => void) => void;
 };
+
+/** Wraps a driver's query method so that each call's duration is told to the observers. */
+function timeQueries(
+  target: { query: (...args: never[]) => unknown },
+  observers: Array<(seconds: number) => void>,
+) {
+  const original = target.query;
+  target.query = function (this: unknown, ...args: never[]) {
+    const started = performance.now();
+    const result = original.apply(this, args);
+    if (observers.length === 0 || !(result instanceof Promise)) return result;
+    const told = () => {
+      for (const observer of observers) observer((performance.now() - started) / 1000);
+    };
+    result.then(told, told);
+    return result;
+  } as typeof target.query;
+}
 
 const MIGRATIONS_FOLDER = path.join(serverRoot, 'src/db/migrations');
 
@@ -43,14 +65,23 @@ export async function openDatabase(options: {
   loadDataDir?: Blob;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // A database that does not answer fails a request in seconds (a 503), rather than hanging it.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 5_000,
+    });
     // An idle connection the server ends (restart, failover, an operator) must not crash the
     // process: the pool drops it and opens a new one on the next query.
     pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const observers: Array<(seconds: number) => void> = [];
+    timeQueries(pool as never, observers);
     return {
       db,
       kind: 'postgres',
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      observeQueries: (observer) => observers.push(observer),
       migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
       ping: async () => {
         await pool.query('select 1');
@@ -63,9 +94,12 @@ export async function openDatabase(options: {
   const client = new PGlite({ dataDir: location, loadDataDir: options.loadDataDir });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const observers: Array<(seconds: number) => void> = [];
+  timeQueries(client as never, observers);
   return {
     db,
     kind: 'pglite',
+    observeQueries: (observer) => observers.push(observer),
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: async () => {
       await client.query('select 1');

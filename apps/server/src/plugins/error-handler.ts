@@ -2,6 +2,10 @@ import { ErrorCode, type TErrorResponse, type TFieldError } from '@settle/shared
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
+import { databaseErrorForLog, isDatabaseError, isDatabaseUnavailable } from '../lib/database-errors';
+
+/** How long a client should wait before trying again while the database is unreachable. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * The one place that turns failures into the contract's error shape. 4xx answers say
@@ -16,8 +20,14 @@ export function registerErrorHandler(
 ): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const body = toErrorResponse(error);
-    if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ code: body.code, statusCode: body.statusCode }, body.message);
+    // A failed query's SQL and parameters never reach the log, only its SQLSTATE and constraint.
+    const err = isDatabaseError(error) ? databaseErrorForLog(error) : error;
+    if (body.statusCode >= 500) {
+      request.log.error({ err }, 'request failed');
+      // The id lets a user's report be matched with the log lines of that request.
+      body.requestId = request.id;
+    } else request.log.info({ errorCode: body.code, statusCode: body.statusCode }, body.message);
+    if (body.statusCode === 503) reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
     return reply.code(body.statusCode).type('application/json').send(body);
   });
 
@@ -60,6 +70,13 @@ function toErrorResponse(error: FastifyError): TErrorResponse {
       statusCode: 400,
       code: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
       message: 'Send the body as application/json.',
+    };
+  }
+  if (isDatabaseUnavailable(error)) {
+    return {
+      statusCode: 503,
+      code: ErrorCode.SERVICE_UNAVAILABLE,
+      message: 'The service is briefly unavailable. Please try again in a few seconds.',
     };
   }
   const status = error.statusCode ?? 500;

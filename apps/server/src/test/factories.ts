@@ -1,5 +1,6 @@
 import { fromMinorUnits, toMinorUnits } from '@settle/shared/money';
 import { ALL_PRIVILEGES } from '@settle/shared/privileges';
+import { loginKeyOf } from '@settle/shared/rules/login-name';
 import type { Db } from '../db/client';
 import { paymentCartLines, paymentCarts } from '../db/schema/carts';
 import { customers } from '../db/schema/customers';
@@ -74,7 +75,7 @@ export async function buildUser(
     .values({
       tenantId,
       loginName,
-      loginKey: loginName.toUpperCase(),
+      loginKey: loginKeyOf(loginName),
       passwordHash: await passwordHash,
       firstName: 'Test',
       lastName: `User ${n}`,

@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app';
+import { type BuildAppOptions, buildApp } from '../app';
 import { type AppConfig, loadConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { openTestDatabase } from './test-database';
@@ -12,16 +12,38 @@ export type TestContext = {
   close: () => Promise<void>;
 };
 
+/**
+ * Route tests sign in and call far more often than a person from one address; the limits are
+ * settings, set out of reach here. rate-limits.test.ts sets its own to prove the 429.
+ */
+export const UNTHROTTLED: Record<string, string> = Object.fromEntries(
+  ['PER_ADDRESS', 'PER_USER', 'SIGN_IN', 'CAPTCHA', 'REGISTRATION', 'UPLOADS', 'PAYMENT_STARTS'].map(
+    (name) => [`RATE_LIMIT_${name}`, '1000000'],
+  ),
+);
+
 export async function createTestApp(
   environment: Record<string, string> = {},
   /** What the start changes in the loaded configuration (server.ts: the demo OpenID provider). */
   adjust: (config: AppConfig) => AppConfig = (config) => config,
+  /** A stream turns the log on (at LOG_LEVEL, info unless told), for tests that read it. */
+  options: Pick<BuildAppOptions, 'logStream'> = {},
 ): Promise<TestContext> {
   const config = adjust(
-    loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', NODE_ENV: 'test', ...environment }),
+    loadConfig({
+      DATA_DIR: 'memory://',
+      LOG_LEVEL: options.logStream ? 'info' : 'silent',
+      NODE_ENV: 'test',
+      ...UNTHROTTLED,
+      ...environment,
+    }),
   );
   const database = await openTestDatabase();
-  const app = await buildApp(config, { database, logger: false });
+  const app = await buildApp(config, {
+    database,
+    logger: Boolean(options.logStream),
+    logStream: options.logStream,
+  });
   return {
     app,
     database,
@@ -81,4 +103,14 @@ export class TestClient {
     await this.get('/config.js');
     return this.post('/auth/login', { loginName, password });
   }
+}
+
+/** Every log line written to it, as text, for tests that look for what must never be logged. */
+export function createLogCapture() {
+  const lines: string[] = [];
+  return {
+    lines,
+    stream: { write: (line: string) => void lines.push(line) },
+    text: () => lines.join(''),
+  };
 }

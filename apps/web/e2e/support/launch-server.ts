@@ -137,6 +137,14 @@ export async function launchServer(options: {
       // ready() waits for the server's "ready" line, an info line.
       LOG_LEVEL: 'info',
       PAYMENT_SANDBOX_PORT: String(sandboxPort),
+      // The flows sign in and load pages far more often than a person: the limits are settings.
+      RATE_LIMIT_PER_ADDRESS: '1000000',
+      RATE_LIMIT_PER_USER: '1000000',
+      RATE_LIMIT_SIGN_IN: '1000000',
+      RATE_LIMIT_CAPTCHA: '1000000',
+      RATE_LIMIT_REGISTRATION: '1000000',
+      RATE_LIMIT_UPLOADS: '1000000',
+      RATE_LIMIT_PAYMENT_STARTS: '1000000',
       ...(options.testClock ? { SETTLE_TEST_CLOCK: '1' } : {}),
       ...options.env,
     }),

@@ -145,13 +145,13 @@ describe('the HTTP SMS gateway courier', () => {
 });
 
 describe('the SMS outbox courier', () => {
-  it('keeps the whole message, code included, and logs it: that is what the development outbox is for', async () => {
+  it('keeps the whole message, code included, for the development outbox, and logs it without the code', async () => {
     const courier = createOutboxSmsCourier(database.db, logger);
     await courier.send({ tenantId: undefined, to: '+15550100006', body: 'code 111222', secrets: ['111222'] });
     const [row] = await rowsTo('+15550100006');
     expect(row).toMatchObject({ transport: 'outbox', status: 'sent', body: 'code 111222' });
     expect(logs).toEqual([
-      { level: 'info', entry: { channel: 'sms', to: '+15550100006', body: 'code 111222' } },
+      { level: 'info', entry: { channel: 'sms', to: '+15550100006', body: 'code [redacted]' } },
     ]);
     expect(received).toEqual([]);
   });

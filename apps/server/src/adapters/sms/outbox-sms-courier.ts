@@ -1,11 +1,11 @@
 import type { Db } from '../../db/client';
-import { type CourierLogger, recordCourierMessage } from '../courier-messages';
+import { type CourierLogger, recordCourierMessage, redact } from '../courier-messages';
 import type { SmsCourier } from './sms-courier';
 
 /**
  * The default on one machine: nothing leaves it. The message (code included, on purpose)
- * is stored for the development outbox and written to the log, where a developer or a
- * test reads it.
+ * is stored for the development outbox, where a developer or a test reads it; the log gets
+ * it with the code redacted, as logs never hold secrets.
  */
 export function createOutboxSmsCourier(db: Db, logger: CourierLogger): SmsCourier {
   return {
@@ -19,7 +19,11 @@ export function createOutboxSmsCourier(db: Db, logger: CourierLogger): SmsCourie
         transport: 'outbox',
         status: 'sent',
       });
-      logger.info({ channel: 'sms', to: message.to, body: message.body }, 'outbox: text message kept');
+      // The code stays in the stored copy (the development outbox shows it), never in the log.
+      logger.info(
+        { channel: 'sms', to: message.to, body: redact(message.body, message.secrets) },
+        'outbox: text message kept',
+      );
     },
   };
 }

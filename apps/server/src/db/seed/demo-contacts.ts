@@ -1,3 +1,4 @@
+import { loginKeyOf } from '@settle/shared/rules/login-name';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { customerContacts } from '../schema/contacts';
@@ -46,7 +47,7 @@ export async function seedDemoContacts(
           .select({ id: users.id })
           .from(users)
           .where(
-            and(eq(users.tenantId, options.tenantId), eq(users.loginKey, contact.registeredAs.toUpperCase())),
+            and(eq(users.tenantId, options.tenantId), eq(users.loginKey, loginKeyOf(contact.registeredAs))),
           )
       : [];
     await db.insert(customerContacts).values({

@@ -1,4 +1,5 @@
 import { FULL_ACCESS_PRIVILEGES } from '@settle/shared/privileges';
+import { loginKeyOf } from '@settle/shared/rules/login-name';
 import type { Db } from '../client';
 import { customers } from '../schema/customers';
 import { invoiceLineItems, invoices } from '../schema/invoices';
@@ -61,7 +62,7 @@ export async function seedSsoDemoTenant(db: Db, options: { seed: number; today: 
     .values({
       tenantId: tenant.id,
       loginName: SSO_DEMO_LOGIN,
-      loginKey: SSO_DEMO_LOGIN.toUpperCase(),
+      loginKey: loginKeyOf(SSO_DEMO_LOGIN),
       passwordHash: UNUSABLE_PASSWORD_HASH,
       ...SSO_DEMO_PERSON,
     })

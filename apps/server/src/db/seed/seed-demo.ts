@@ -1,3 +1,4 @@
+import { loginKeyOf } from '@settle/shared/rules/login-name';
 import { sql } from 'drizzle-orm';
 import type { FileStorage } from '../../adapters/file-storage/file-storage';
 import { hashPassword } from '../../modules/auth/password';
@@ -93,7 +94,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     const { roles, customers: links, ...profile } = demoUser;
     const [user] = await db
       .insert(users)
-      .values({ ...profile, tenantId: tenant.id, loginKey: profile.loginName.toUpperCase(), passwordHash })
+      .values({ ...profile, tenantId: tenant.id, loginKey: loginKeyOf(profile.loginName), passwordHash })
       .returning({ id: users.id });
     if (!user) throw new Error('user insert returned nothing');
     if (roles.length > 0) await db.insert(userRoles).values(roles.map((role) => ({ userId: user.id, role })));

@@ -1,11 +1,11 @@
 import { ConfirmationMessage, type TActivationRequest } from '@settle/shared/account-setup';
+import { loginKeyOf } from '@settle/shared/rules/login-name';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import type { Sealer } from '../../lib/sealed-values';
 import { createAccountTokens } from '../auth/account-tokens';
 import type { AuthService } from '../auth/auth.service';
 import { userInactive } from '../auth/auth-errors';
-import { normaliseLoginName } from '../auth/credentials';
 import { accountKey, type LoginThrottle } from '../auth/login-throttle';
 import { hashPassword } from '../auth/password';
 import { createSessionService } from '../auth/session.service';
@@ -40,7 +40,7 @@ export function createActivationService(db: Db, deps: ActivationDeps) {
     const loginName = openSealed(sealer, 'namedUser', link.namedUser);
     const company = await repository.findCustomerWithTenant(db, customerId);
     if (!company) throw invalidLink();
-    const user = await auth.findUser(company.tenant.id, normaliseLoginName(loginName));
+    const user = await auth.findUser(company.tenant.id, loginKeyOf(loginName));
     if (!user || !(await repository.isUserLinkedTo(db, user.id, customerId))) throw invalidLink();
     return { user, tenant: company.tenant };
   }
@@ -113,11 +113,7 @@ export function createActivationService(db: Db, deps: ActivationDeps) {
      */
     async companyDefMask(options: { loginName: string; solutionInstanceGuid?: string }) {
       const tenant = await auth.requireTenant(options.solutionInstanceGuid);
-      const mask = await repository.findCustomerMaskOfLogin(
-        db,
-        tenant.id,
-        normaliseLoginName(options.loginName),
-      );
+      const mask = await repository.findCustomerMaskOfLogin(db, tenant.id, loginKeyOf(options.loginName));
       return { companyDefMask: mask ?? tenant.phoneMask };
     },
 

@@ -5,6 +5,7 @@ import {
   type TRegistrationRequest,
 } from '@settle/shared/account-setup';
 import { Privilege } from '@settle/shared/privileges';
+import { loginKeyOf } from '@settle/shared/rules/login-name';
 import type { Couriers } from '../../adapters/couriers';
 import { renderEmail } from '../../adapters/email/email-templates';
 import type { AppConfig } from '../../config';
@@ -13,7 +14,6 @@ import type { Sealer } from '../../lib/sealed-values';
 import type { AccountTokens } from '../auth/account-tokens';
 import type { AuthService } from '../auth/auth.service';
 import type { BackgroundTasks } from '../auth/background-tasks';
-import { normaliseLoginName } from '../auth/credentials';
 import { hashPassword } from '../auth/password';
 import { randomToken } from '../auth/session.service';
 import type { CaptchaService } from '../captcha/captcha.service';
@@ -129,7 +129,7 @@ export function createRegistrationService(db: Db, deps: RegistrationDeps) {
         throw captchaWrong();
       }
       const loginName = request.address.trim();
-      const loginKey = normaliseLoginName(loginName);
+      const loginKey = loginKeyOf(loginName);
       const emailJob = {
         customerId: link.customer.id,
         company: link.customer.company,

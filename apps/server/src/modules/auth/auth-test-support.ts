@@ -5,7 +5,7 @@ import { loadConfig } from '../../config';
 import { courierMessages } from '../../db/schema/access';
 import { sessions } from '../../db/schema/sessions';
 import { TEST_PASSWORD } from '../../test/factories';
-import type { TestClient, TestContext } from '../../test/test-app';
+import { type TestClient, type TestContext, UNTHROTTLED } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-database';
 import { createBackgroundTasks } from './background-tasks';
 import { hashToken } from './session.service';
@@ -25,7 +25,13 @@ export async function createAuthTestApp(
   environment: Record<string, string> = {},
   options: Pick<BuildAppOptions, 'services'> = {},
 ): Promise<AuthTestContext> {
-  const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', NODE_ENV: 'test', ...environment });
+  const config = loadConfig({
+    DATA_DIR: 'memory://',
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    ...UNTHROTTLED,
+    ...environment,
+  });
   const database = await openTestDatabase();
   const sleeps: number[] = [];
   const background = createBackgroundTasks(

@@ -1,12 +1,13 @@
 import type { TLoginRequest, TUserData } from '@settle/shared/auth';
 import { resolveCurrentCurrency, resolveCurrentCustomer } from '@settle/shared/rules/accounts';
+import { loginKeyOf } from '@settle/shared/rules/login-name';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { AccountsService } from '../accounts/accounts.service';
 import { type AccountUser, toAccountUser } from './account-user';
 import * as repository from './auth.repository';
 import { invalidCredentials, invalidPin, pinAttemptsExceeded, pinExpired, userInactive } from './auth-errors';
-import { type Credentials, normaliseLoginName } from './credentials';
+import type { Credentials } from './credentials';
 import type { PinService } from './pin.service';
 import { hashToken, randomToken, type SessionContext, type SessionService } from './session.service';
 
@@ -179,7 +180,7 @@ export function createAuthService(
       current: SessionContext | null;
     }): Promise<LoginOutcome> {
       const tenant = await requireTenant(options.solutionInstanceGuid);
-      const loginKey = normaliseLoginName(options.request.loginName);
+      const loginKey = loginKeyOf(options.request.loginName);
       const user = await repository.findUserByLoginKey(db, tenant.id, loginKey);
       const keys = credentials.keysFor({
         tenantId: tenant.id,

@@ -5,10 +5,6 @@ import { verifyPassword } from './password';
 
 export type Credentials = ReturnType<typeof createCredentials>;
 
-export function normaliseLoginName(loginName: string): string {
-  return loginName.trim().toUpperCase();
-}
-
 /**
  * Password checks behind the brute-force brakes. Every refusal (unknown login, wrong
  * password, locked account or address) is the same INVALID_CREDENTIALS after the same

@@ -1,8 +1,9 @@
+import { loginKeyOf } from '@settle/shared/rules/login-name';
 import { completeSmsPhone } from '@settle/shared/rules/phone';
 import type { Db } from '../../db/client';
 import * as repository from './auth.repository';
 import { invalidCredentials, mobileAlreadySet, noMobileForPin } from './auth-errors';
-import { type Credentials, normaliseLoginName } from './credentials';
+import type { Credentials } from './credentials';
 import type { PinService } from './pin.service';
 import type { SessionContext } from './session.service';
 
@@ -58,7 +59,7 @@ export function createPinStepService(db: Db, deps: { pins: PinService; credentia
         userId: user.id,
         ipAddress: options.ipAddress,
       });
-      if (normaliseLoginName(request.loginName) !== user.loginKey) {
+      if (loginKeyOf(request.loginName) !== user.loginKey) {
         await credentials.recordFailure(keys);
         throw invalidCredentials();
       }

@@ -1,10 +1,10 @@
+import { loginKeyOf } from '@settle/shared/rules/login-name';
 import { SSO_START_PATH } from '@settle/shared/sso';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import * as repository from './auth.repository';
 import type { AuthService } from './auth.service';
 import type { Keyed } from './auth-secret';
-import { normaliseLoginName } from './credentials';
 import { randomToken } from './session.service';
 
 export type PincodeMethod = 'SMS' | 'NONE';
@@ -49,7 +49,7 @@ export function createPreloginService(db: Db, deps: { auth: AuthService; keyed: 
      */
     async prelogin(options: { loginName: string; solutionInstanceGuid?: string }): Promise<PreloginAnswer> {
       const tenant = await deps.auth.requireTenant(options.solutionInstanceGuid);
-      const loginKey = normaliseLoginName(options.loginName);
+      const loginKey = loginKeyOf(options.loginName);
       const [user, smsShare] = await Promise.all([
         repository.findUserByLoginKey(db, tenant.id, loginKey),
         repository.smsPolicyShare(db, tenant.id),

@@ -1,3 +1,4 @@
+import { loginKeyOf } from '@settle/shared/rules/login-name';
 import type { CourierLogger } from '../../adapters/courier-messages';
 import type { Couriers } from '../../adapters/couriers';
 import { renderEmail } from '../../adapters/email/email-templates';
@@ -7,11 +8,13 @@ import type { AccountTokens } from './account-tokens';
 import * as repository from './auth.repository';
 import type { AuthService } from './auth.service';
 import type { BackgroundTasks } from './background-tasks';
-import { normaliseLoginName } from './credentials';
 import { randomToken } from './session.service';
 
 /** One recovery email per account per minute: the endpoint cannot be used to flood a mailbox. */
 const RECOVERY_EMAIL_INTERVAL_MS = 60_000;
+
+/** No user has this id (serial ids start at 1): the decoy's read finds nothing. */
+const NO_USER_ID = 0;
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof repository.findUserByLoginKey>>>;
 
@@ -31,8 +34,14 @@ export function createRecoveryService(
   const { config, couriers, tokens, background, links } = deps;
   const minutes = config.accountLinks.resetMinutes;
 
-  async function sendRecoveryEmail(user: UserRow, appName: string, code: string) {
-    const last = await tokens.lastIssuedAt(user.id, 'recovery');
+  /**
+   * Runs for every call, known login or not: an unknown one reads the same throttle row (of
+   * no user) and stops there, so the process is as busy after either answer and the next
+   * request's timing tells nothing either.
+   */
+  async function sendRecoveryEmail(user: UserRow | undefined, appName: string, code: string) {
+    const last = await tokens.lastIssuedAt(user?.id ?? NO_USER_ID, 'recovery');
+    if (!user?.active || !user.email) return;
     if (last && Date.now() - last.getTime() < RECOVERY_EMAIL_INTERVAL_MS) return;
     // The link's origin is the configured one, never the request's Host (see account-links.ts).
     const link = await links.resetLink(user, code);
@@ -58,11 +67,9 @@ export function createRecoveryService(
      */
     async troubleSigningIn(options: { loginName: string; solutionInstanceGuid?: string }) {
       const tenant = await deps.auth.requireTenant(options.solutionInstanceGuid);
-      const user = await repository.findUserByLoginKey(db, tenant.id, normaliseLoginName(options.loginName));
+      const user = await repository.findUserByLoginKey(db, tenant.id, loginKeyOf(options.loginName));
       const code = randomToken();
-      if (user?.active && user.email) {
-        background.run('recovery email', () => sendRecoveryEmail(user, tenant.appHeaderName, code));
-      }
+      background.run('recovery email', () => sendRecoveryEmail(user, tenant.appHeaderName, code));
       return { sent: true as const };
     },
   };

@@ -95,3 +95,14 @@ export async function deleteOtherSessionsOfUser(
     .returning({ tokenHash: sessions.tokenHash });
   return deleted.length;
 }
+
+/** Signed-in sessions still alive (metrics): fully signed in, not revoked, within both time-outs. */
+export async function countLiveSessions(db: Db, idleCutoff: Date, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(sessions)
+    .where(
+      sql`${eq(sessions.state, 'active')} and ${isNull(sessions.revokedReason)} and ${sessions.lastSeenAt} >= ${idleCutoff} and ${sessions.absoluteExpiresAt} > ${now}`,
+    );
+  return row?.count ?? 0;
+}

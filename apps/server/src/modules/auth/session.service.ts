@@ -157,6 +157,10 @@ export function createSessionService(db: Db, config: AppConfig, clock: Clock = s
     purgeExpired(now = clock.now()) {
       return repository.deleteExpiredSessions(db, new Date(now.getTime() - idleMs), now);
     },
+
+    countLive(now = clock.now()) {
+      return repository.countLiveSessions(db, new Date(now.getTime() - idleMs), now);
+    },
   };
 }
 

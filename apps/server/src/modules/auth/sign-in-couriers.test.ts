@@ -110,6 +110,7 @@ describe('sign-in through the HTTP SMS gateway', () => {
         statusCode: 503,
         code: 'COURIER_UNAVAILABLE',
         message: 'We could not send your sign-in code. Please try again later.',
+        requestId: response.headers['x-request-id'],
       });
       expect(client.cookies.has('SETTLE_SESSION')).toBe(false);
       const failed = await context.database.db

@@ -200,6 +200,21 @@ describe('POST /auth/troubleSigningIn', () => {
     expect(await tokensOf(emailless.id)).toHaveLength(0);
   });
 
+  it('does the same background read for an unknown login as for a known one', async () => {
+    const known = await helpSeeker();
+    const caller = await client();
+    await context.drain();
+    await postName(caller, '/auth/troubleSigningIn', 'NOBODY.AT.ALL');
+    const unknownWork = await recordQueries(context, () => context.drain());
+    await postName(caller, '/auth/troubleSigningIn', known.loginName);
+    const knownWork = await recordQueries(context, () => context.drain());
+    // Both read the recovery throttle; only the known login goes on to write a token and an email.
+    expect(unknownWork).toHaveLength(1);
+    expect(unknownWork[0]).toContain('account_tokens');
+    expect(knownWork[0]).toBe(unknownWork[0]);
+    expect(knownWork.length).toBeGreaterThan(1);
+  });
+
   it('sends at most one recovery email a minute per login', async () => {
     const user = await helpSeeker();
     const caller = await client();

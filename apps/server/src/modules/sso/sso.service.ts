@@ -1,3 +1,4 @@
+import { loginKeyOf } from '@settle/shared/rules/login-name';
 import { SSO_CALLBACK_PATH, type TSsoLoginRequest } from '@settle/shared/sso';
 import * as oidc from 'openid-client';
 import type { CourierLogger } from '../../adapters/courier-messages';
@@ -76,7 +77,7 @@ export function createSsoService(deps: {
       logger.warn(`single sign-on: the provider's answer has no ${config.oidc!.loginClaim} claim`);
       throw ssoUnknownUser();
     }
-    const user = await auth.findUser(tenant.id, loginName.toUpperCase());
+    const user = await auth.findUser(tenant.id, loginKeyOf(loginName));
     // A registered user who never activated the account is not a user of the portal yet.
     if (!user?.activatedAt) throw ssoUnknownUser();
     if (!user.active) throw userInactive();
