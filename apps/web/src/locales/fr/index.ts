@@ -1,0 +1,36 @@
+import frAccountSetup from './accountSetup.json';
+import frAccounts from './accounts.json';
+import frActivity from './activity.json';
+import frAuth from './auth.json';
+import frCart from './cart.json';
+import frCommon from './common.json';
+import frDisputes from './disputes.json';
+import frDocuments from './documents.json';
+import frErrors from './errors.json';
+import frGrid from './grid.json';
+import frHelp from './help.json';
+import frHome from './home.json';
+import frInvoices from './invoices.json';
+import frSearch from './search.json';
+import frSso from './sso.json';
+import frUploads from './uploads.json';
+
+/** Every text of the portal in French, by namespace: one chunk, fetched when this language is used. */
+export default {
+  accountSetup: frAccountSetup,
+  accounts: frAccounts,
+  activity: frActivity,
+  auth: frAuth,
+  cart: frCart,
+  common: frCommon,
+  disputes: frDisputes,
+  documents: frDocuments,
+  errors: frErrors,
+  grid: frGrid,
+  help: frHelp,
+  home: frHome,
+  invoices: frInvoices,
+  search: frSearch,
+  sso: frSso,
+  uploads: frUploads,
+};
