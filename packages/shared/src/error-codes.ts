@@ -53,7 +53,7 @@ function isFieldError(value: unknown): value is TFieldError {
 export function readErrorResponse(payload: unknown): TErrorResponse | null {
   if (!isObject(payload)) return null;
   const { statusCode, code, message, args, fieldErrors } = payload;
-  if (!Number.isInteger(statusCode) || !isString(code) || !isString(message)) return null;
+  if (!Number.isSafeInteger(statusCode) || !isString(code) || !isString(message)) return null;
   if (args !== undefined && !(Array.isArray(args) && args.every(isString))) return null;
   if (fieldErrors !== undefined && !(Array.isArray(fieldErrors) && fieldErrors.every(isFieldError)))
     return null;

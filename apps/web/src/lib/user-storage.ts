@@ -54,18 +54,22 @@ const STRING_FIELDS = [
  * The stored value has the shape of ZUserData's fields. A plain check, not the schema: the login
  * page reads it, and checks the login call's answer with it, before zod has loaded.
  */
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 export function isUserData(value: unknown): value is TUserData {
-  if (typeof value !== 'object' || value === null) return false;
-  const data = value as Record<string, unknown>;
+  if (!isRecord(value)) return false;
+  const data = value;
   return (
     STRING_FIELDS.every((field) => typeof data[field] === 'string') &&
     Array.isArray(data.customers) &&
     Array.isArray(data.roles) &&
     data.roles.every((role) => typeof role === 'string') &&
-    typeof data.currencyMap === 'object' &&
-    data.currencyMap !== null &&
+    isRecord(data.currencyMap) &&
+    Object.values(data.currencyMap).every((value) => typeof value === 'string') &&
+    data.customers.every(isRecord) &&
     (data.currentCustNo === null || typeof data.currentCustNo === 'string') &&
-    (data.currentCustomer === null || typeof data.currentCustomer === 'object')
+    (data.currentCustomer === null || isRecord(data.currentCustomer))
   );
 }
 
