@@ -1,7 +1,8 @@
 import { Checkbox, Table } from '@mantine/core';
 import type { TInvoiceListResponse, TInvoiceRow } from '@settle/shared/invoices';
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { GridColumn, GridSort } from '../../../components/grid/column-layout';
 import { formatFieldValue } from '../../../components/grid/format-field-value';
 import { GridTable } from '../../../components/grid/grid-table';
@@ -42,6 +43,9 @@ export function InvoiceTable(props: InvoiceTableProps) {
   const formatters = useFormatters();
   const { rows, columns, sort, selected } = props;
   const selectedOnPage = rows.filter((row) => selected.has(row.invNo)).length;
+  const navigate = useNavigate();
+  // Stable across renders: the memoised rows must not re-draw for a new function.
+  const open = useCallback((path: string) => void navigate(path), [navigate]);
 
   const totalsRow = (totals: Totals) => {
     const firstTotal = columns.findIndex((column) => TOTAL_FIELDS.has(column.field));
@@ -118,6 +122,7 @@ export function InvoiceTable(props: InvoiceTableProps) {
           busy={props.busyRows.has(row.invNo)}
           onToggleRow={props.onToggleRow}
           detailPath={props.detailPath}
+          onOpen={open}
           renderTools={props.renderTools}
           today={props.today}
           t={t}

@@ -1,6 +1,6 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { Tooltip } from '@mantine/core';
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import classes from './invoice-grid.module.css';
 
 export interface ToolButtonProps {
   /** The accessible name: says what and on which invoice ("Promise invoice INV-1001"). */
@@ -12,8 +12,6 @@ export interface ToolButtonProps {
   /** The refusal reason of a disabled button; it becomes the tooltip. */
   disabledReason?: string;
   onClick?: () => void;
-  /** A link instead of an action (the dispute screen). */
-  to?: string;
   loading?: boolean;
 }
 
@@ -21,14 +19,15 @@ export interface ToolButtonProps {
  * A grid tool button. A disabled one stays focusable and hoverable (aria-disabled, no
  * action) so that its tooltip can tell the user why it is disabled.
  *
- * The tooltip is mounted only while the button is hovered or focused, beside the button and
- * pointed at it (`target`) rather than wrapped around it: a Mantine Tooltip per button cost
- * most of the time of drawing a page of 200 of them, and wrapping it on demand would remount
- * the button and lose the keyboard focus. Escape hides it, as a tooltip must allow.
+ * A plain button styled in CSS (Mantine's subtle ActionIcon look): a page of 50 rows has 200 of
+ * them, and a component each cost much of the page's drawing time. The tooltip is mounted only
+ * while the button is hovered or focused, beside the button and pointed at it (`target`) rather
+ * than wrapped around it, which would remount the button and lose the keyboard focus. Escape
+ * hides it, as a tooltip must allow.
  */
 export function ToolButton(props: ToolButtonProps) {
-  const { label, icon, testId, disabledReason, onClick, to, loading } = props;
-  const ref = useRef<HTMLButtonElement & HTMLAnchorElement>(null);
+  const { label, icon, testId, disabledReason, onClick, loading } = props;
+  const ref = useRef<HTMLButtonElement>(null);
   const tipId = useId();
   const [tipShown, setTipShown] = useState(false);
   const disabled = disabledReason !== undefined;
@@ -36,12 +35,13 @@ export function ToolButton(props: ToolButtonProps) {
   const hide = () => setTipShown(false);
   const common = {
     ref,
-    variant: 'subtle' as const,
-    size: 'md' as const,
+    className: `${classes.tool} mantine-focus-auto`,
     'aria-label': label,
     'aria-describedby': tipShown && disabled ? tipId : undefined,
+    'aria-disabled': disabled ? ('true' as const) : undefined,
+    'aria-busy': loading || undefined,
+    'data-loading': loading ? 'true' : undefined,
     'data-testid': testId,
-    loading,
     onMouseEnter: show,
     onMouseLeave: hide,
     onFocus: show,
@@ -50,24 +50,18 @@ export function ToolButton(props: ToolButtonProps) {
       if (event.key === 'Escape') hide();
     },
   };
-  const button = disabled ? (
-    <ActionIcon
+  const content = loading ? <span className={classes.toolSpinner} aria-hidden="true" /> : icon;
+  const button = (
+    <button
       {...common}
-      color="gray"
-      data-disabled
-      aria-disabled="true"
-      onClick={(event) => event.preventDefault()}
+      type="button"
+      onClick={(event) => {
+        if (disabled || loading) event.preventDefault();
+        else onClick?.();
+      }}
     >
-      {icon}
-    </ActionIcon>
-  ) : to ? (
-    <ActionIcon {...common} component={Link} to={to}>
-      {icon}
-    </ActionIcon>
-  ) : (
-    <ActionIcon {...common} onClick={onClick}>
-      {icon}
-    </ActionIcon>
+      {content}
+    </button>
   );
   return (
     <>
