@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZSmsAreaCode, ZSmsPhone } from './rules/phone';
+import { ZSmsAreaCode, ZSmsPhone } from './phone-fields';
 
 /**
  * Account set-up contract: registration (from the provider's link), activation (from the

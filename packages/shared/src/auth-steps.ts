@@ -1,22 +1,19 @@
 import { z } from 'zod';
 import { ZLoginRequest, ZUserData } from './auth';
-import { ZSmsAreaCode, ZSmsPhone } from './rules/phone';
+import { ZSmsAreaCode, ZSmsPhone } from './phone-fields';
+import { PIN_CODE_LENGTH, SIGN_IN_MESSAGES } from './rules/sign-in';
 
 /**
  * The sign-in steps' contract (pre-login, PIN code, missing mobile, recovery): the server's
  * routes validate with it and the web app's forms and fetchers parse with it.
  */
 
-/** The error codes the client routes on or translates during the sign-in steps. */
-export const SignInStepErrorCode = {
-  SEND_PINCODE_NO_MOBILE: 'SEND_PINCODE_NO_MOBILE',
-  COURIER_PINCODE_EXPIRED: 'COURIER_PINCODE_EXPIRED',
-  INVALID_PINCODE: 'INVALID_PINCODE',
-  PINCODE_ATTEMPTS_EXCEEDED: 'PINCODE_ATTEMPTS_EXCEEDED',
-  COURIER_UNAVAILABLE: 'COURIER_UNAVAILABLE',
-  MOBILE_ALREADY_SET: 'MOBILE_ALREADY_SET',
-  NO_PENDING_SIGN_IN: 'NO_PENDING_SIGN_IN',
-} as const;
+export {
+  isPinRequired,
+  PIN_CODE_LENGTH,
+  PIN_RESEND_INTERVAL_SECONDS,
+  SignInStepErrorCode,
+} from './rules/sign-in';
 
 /** The same rule as the login form's field: one definition of a valid login name. */
 export const ZLoginName = ZLoginRequest.shape.loginName;
@@ -57,18 +54,9 @@ export type TPinRequired = z.infer<typeof ZPinRequired>;
 export const ZLoginResponse = z.union([ZUserData, ZPinRequired]);
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
-export function isPinRequired(answer: TLoginResponse): answer is TPinRequired {
-  return 'pinRequired' in answer && answer.pinRequired === true;
-}
-
-/** The code texted at the password step: 6 digits. */
-export const PIN_CODE_LENGTH = 6;
-/** At most one new sign-in code per this many seconds (the server refuses sooner; the page counts down). */
-export const PIN_RESEND_INTERVAL_SECONDS = 30;
-
 /** The PIN page's form; the login call itself accepts the code with spaces (server side). */
 export const ZPinCodeForm = z.object({
-  pinCode: z.string().regex(/^\d{6}$/, `Enter the ${PIN_CODE_LENGTH} digits of the code`),
+  pinCode: z.string().regex(new RegExp(`^\\d{${PIN_CODE_LENGTH}}$`), SIGN_IN_MESSAGES.pinCodeFormat),
 });
 export type TPinCodeForm = z.infer<typeof ZPinCodeForm>;
 

@@ -1,14 +1,18 @@
 import { z } from 'zod';
 import { ZCustomer } from './accounts';
+import { LOGIN_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, SIGN_IN_MESSAGES } from './rules/sign-in';
 
 export const ZLoginRequest = z
   .object({
     loginName: z
       .string()
       .trim()
-      .min(1, 'Enter your login name')
-      .max(100, 'A login name has at most 100 characters'),
-    password: z.string().min(1, 'Enter your password').max(200, 'A password has at most 200 characters'),
+      .min(1, SIGN_IN_MESSAGES.loginNameMissing)
+      .max(LOGIN_NAME_MAX_LENGTH, SIGN_IN_MESSAGES.loginNameTooLong),
+    password: z
+      .string()
+      .min(1, SIGN_IN_MESSAGES.passwordMissing)
+      .max(PASSWORD_MAX_LENGTH, SIGN_IN_MESSAGES.passwordTooLong),
     pinCode: z.string().max(12).optional(),
     activationLogin: z.boolean().optional(),
   })

@@ -1,29 +1,6 @@
 import { z } from 'zod';
 
-/**
- * Machine-readable error codes. The web client translates `errors.<code>`;
- * `message` is the English fallback so that any client gets a readable text.
- */
-export const ErrorCode = {
-  BAD_REQUEST: 'BAD_REQUEST',
-  VALIDATION_FAILED: 'VALIDATION_FAILED',
-  UNAUTHENTICATED: 'UNAUTHENTICATED',
-  INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
-  SESSION_EXPIRED: 'SESSION_EXPIRED',
-  MGMT_SHUTDOWN: 'MGMT_SHUTDOWN',
-  HOST_HEADER_MODIFIED: 'HOST_HEADER_MODIFIED',
-  CSRF_REJECTED: 'CSRF_REJECTED',
-  FORBIDDEN: 'FORBIDDEN',
-  NOT_FOUND: 'NOT_FOUND',
-  CURRENCY_NOT_AVAILABLE: 'CURRENCY_NOT_AVAILABLE',
-  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
-  USER_INACTIVE: 'USER_INACTIVE',
-  RATE_LIMITED: 'RATE_LIMITED',
-  /** The database (or another dependency) cannot be reached for now; Retry-After says when to try. */
-  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
-  INTERNAL: 'INTERNAL',
-} as const;
-export type TErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+export { ErrorCode, readErrorResponse, type TErrorCode } from './error-codes';
 
 export const ZFieldError = z.object({
   field: z.string().meta({ description: 'Dotted path of the offending field' }),

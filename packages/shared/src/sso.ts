@@ -12,17 +12,7 @@ export const SSO_CALLBACK_PATH = '/sso';
 /** Under the REST base: where the pre-login answer's ssoLoginUrl points. */
 export const SSO_START_PATH = '/auth/sso/start';
 
-/** The error codes of the single-sign-on steps (the client translates errors.<code>). */
-export const SsoErrorCode = {
-  SSO_NOT_CONFIGURED: 'SSO_NOT_CONFIGURED',
-  SSO_FAILED: 'SSO_FAILED',
-  SSO_UNKNOWN_USER: 'SSO_UNKNOWN_USER',
-} as const;
-export type TSsoErrorCode = (typeof SsoErrorCode)[keyof typeof SsoErrorCode];
-
-export function isSsoErrorCode(code: string): code is TSsoErrorCode {
-  return Object.hasOwn(SsoErrorCode, code);
-}
+export { isSsoErrorCode, SsoErrorCode, type TSsoErrorCode } from './sso-error-codes';
 
 export const ZSsoStartQuery = z.object({
   solutionInstanceGuid: z.string().max(64).optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_LENGTH, ZPreferredLanguage } from './account-setup';
-import { ZSmsAreaCode, ZSmsPhone } from './rules/phone';
+import { ZSmsAreaCode, ZSmsPhone } from './phone-fields';
 
 /**
  * The user's own profile (GET and PUT {api}/user/profile). Field messages are English texts

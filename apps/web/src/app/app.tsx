@@ -1,15 +1,18 @@
-import type { QueryClient } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
 import { useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
-import { AppProviders } from './providers';
 import { createAppRouter } from './router';
 
-export function App({ i18n, queryClient }: { i18n: i18n; queryClient: QueryClient }) {
+/**
+ * Only i18n above the router: the sign-in pages need nothing more, and the signed-in app's
+ * providers come with its lazily loaded root layout (layout/root-layout.tsx).
+ */
+export function App({ i18n }: { i18n: i18n }) {
   const [router] = useState(createAppRouter);
   return (
-    <AppProviders i18n={i18n} queryClient={queryClient}>
+    <I18nextProvider i18n={i18n}>
       <RouterProvider router={router} />
-    </AppProviders>
+    </I18nextProvider>
   );
 }

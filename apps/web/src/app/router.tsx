@@ -2,37 +2,48 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteLoading } from '../components/ui/route-loading';
 import { accountSetupRoutes } from '../features/account-setup/routes/account-setup-routes';
 import { LoginRoute } from '../features/auth/routes/login-route';
-import { PublicLayout } from './layout/public-layout';
-import { RootLayout } from './layout/root-layout';
+import { SignInLayout } from './layout/sign-in-layout';
 
 /*
- * Only the login page is in the first download: every other screen is a lazy route, fetched
- * when first opened (npm run bench:web checks what /login costs). Route-level `lazy` rather
+ * Only the sign-in pages are in the first download, and they are plain HTML under their own
+ * layout: Mantine, the query cache and every other screen come with the lazily loaded root
+ * layout, after sign-in (npm run bench:web checks what /login costs). Route-level `lazy` rather
  * than React.lazy so that a layout and its page load in parallel, not one after the other.
  */
 export const appRoutes: RouteObject[] = [
   {
-    element: <RootLayout />,
+    element: <SignInLayout />,
+    hydrateFallbackElement: <RouteLoading />,
+    children: [
+      { path: '/login', element: <LoginRoute /> },
+      {
+        path: '/postLogin',
+        lazy: () =>
+          import('../features/auth/routes/post-login-route').then((m) => ({
+            Component: m.PostLoginRoute,
+          })),
+      },
+      {
+        path: '/troubleSigningIn',
+        lazy: () =>
+          import('../features/auth/routes/trouble-signing-in-route').then((m) => ({
+            Component: m.TroubleSigningInRoute,
+          })),
+      },
+      // The bare address decides between /login and /home without loading the signed-in app.
+      {
+        path: '/',
+        lazy: () => import('./routes/root-redirect').then((m) => ({ Component: m.RootRedirect })),
+      },
+    ],
+  },
+  {
+    lazy: () => import('./layout/root-layout').then((m) => ({ Component: m.RootLayout })),
     hydrateFallbackElement: <RouteLoading />,
     children: [
       {
-        element: <PublicLayout />,
+        lazy: () => import('./layout/public-layout').then((m) => ({ Component: m.PublicLayout })),
         children: [
-          { path: '/login', element: <LoginRoute /> },
-          {
-            path: '/postLogin',
-            lazy: () =>
-              import('../features/auth/routes/post-login-route').then((m) => ({
-                Component: m.PostLoginRoute,
-              })),
-          },
-          {
-            path: '/troubleSigningIn',
-            lazy: () =>
-              import('../features/auth/routes/trouble-signing-in-route').then((m) => ({
-                Component: m.TroubleSigningInRoute,
-              })),
-          },
           {
             path: '/sso',
             lazy: () => import('../features/sso/routes/sso-route').then((m) => ({ Component: m.SsoRoute })),
@@ -116,10 +127,6 @@ export const appRoutes: RouteObject[] = [
       {
         path: '/help/:topic?',
         lazy: () => import('../features/help/routes/help-route').then((m) => ({ Component: m.HelpRoute })),
-      },
-      {
-        path: '/',
-        lazy: () => import('./routes/root-redirect').then((m) => ({ Component: m.RootRedirect })),
       },
       // Unknown addresses say so, with a way home or to sign in (not a silent redirect).
       {

@@ -1,4 +1,4 @@
-import { ErrorCode, ZErrorResponse } from '@settle/shared/errors';
+import { ErrorCode, readErrorResponse } from '@settle/shared/error-codes';
 import type { z } from 'zod';
 import { ApiError, ClientErrorCode } from './api-error';
 import { getApiBase, getPublicConfig } from './public-config';
@@ -52,6 +52,11 @@ export interface ApiRequestOptions<T> {
   headers?: Record<string, string>;
   /** Validates the answer so that a contract drift fails loudly here, not deep in a screen. */
   schema?: z.ZodType<T>;
+  /**
+   * The same without zod, for the sign-in pages (they load before zod): the answer, or null
+   * when it is not what the contract says.
+   */
+  parse?: (payload: unknown) => T | null;
   signal?: AbortSignal;
   /** False for calls whose 401 is an answer, not an ended session (sign-in with a wrong password). */
   sessionAware?: boolean;
@@ -116,6 +121,16 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> 
       options.sessionAware ?? true,
       options.showsOwnFailure ?? false,
     );
+  if (options.parse) {
+    const value = options.parse(payload);
+    if (value === null)
+      throw new ApiError({
+        status: response.status,
+        code: ClientErrorCode.BAD_RESPONSE,
+        message: `Unexpected answer from ${path}`,
+      });
+    return value;
+  }
   if (!options.schema) return payload as T;
   const parsed = options.schema.safeParse(payload);
   if (!parsed.success) {
@@ -148,9 +163,10 @@ export function toApiError(
   sessionAware: boolean,
   showsOwnFailure = false,
 ): ApiError {
-  const parsed = ZErrorResponse.safeParse(payload);
-  const error = parsed.success
-    ? new ApiError({ status, ...parsed.data })
+  // A plain check rather than the zod schema: the sign-in pages call the API before zod loads.
+  const parsed = readErrorResponse(payload);
+  const error = parsed
+    ? new ApiError({ status, ...parsed })
     : new ApiError({
         status,
         code: status >= 500 ? ClientErrorCode.SERVER_ERROR : ErrorCode.BAD_REQUEST,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { legalTemplateRoute, preloginRoute } from '../testing/common-routes';
 import { stubApi } from '../testing/fetch-stub';
 import { renderApp } from '../testing/render';
-import { resources } from './i18n';
+import { resources } from './i18n-resources';
 import { initialLanguage, normalizeLanguage } from './language';
 
 function keysOf(value: unknown, prefix = ''): string[] {

@@ -1,11 +1,11 @@
 import type { TUserData } from '@settle/shared/auth';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { normalizeLanguage } from './language';
 import { clearLogoutReason } from './logout-reason';
 import { clearPendingSignIn, getPendingSignIn } from './pending-sign-in';
 import { RETURN_TO_PARAM, safeReturnTo } from './return-to';
+import { resetForNewSession } from './session-reset';
 import { setUserData } from './user-storage';
 
 /**
@@ -15,7 +15,6 @@ import { setUserData } from './user-storage';
 export function useCompleteSignIn(): (userData: TUserData) => void {
   const { i18n } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
   return (userData) => {
     const target =
@@ -23,7 +22,7 @@ export function useCompleteSignIn(): (userData: TUserData) => void {
       safeReturnTo(getPendingSignIn()?.returnTo) ??
       '/home';
     // Nothing cached for a previous user may show for this one.
-    queryClient.clear();
+    resetForNewSession();
     clearPendingSignIn();
     clearLogoutReason();
     setUserData(userData);

@@ -1,4 +1,4 @@
-import { type TUserData, ZUserData } from '@settle/shared/auth';
+import type { TUserData } from '@settle/shared/auth';
 
 /** The specification's storage name for the signed-in user's data. */
 export const USER_DATA_KEY = 'userData';
@@ -28,12 +28,49 @@ export function getUserData(): TUserData | null {
 function parseUserData(raw: string | null): TUserData | null {
   if (!raw) return null;
   try {
-    const parsed = ZUserData.safeParse(JSON.parse(raw));
+    const parsed: unknown = JSON.parse(raw);
     // Data written by an older version of the app is treated as signed out rather than trusted.
-    return parsed.success ? parsed.data : null;
+    return isUserData(parsed) ? parsed : null;
   } catch {
     return null;
   }
+}
+
+const STRING_FIELDS = [
+  'loginName',
+  'fullName',
+  'firstName',
+  'lastName',
+  'locale',
+  'localeForFormatting',
+  'language',
+  'timezone',
+  'sessionId',
+  'currencyCode',
+  'appHeaderName',
+] as const;
+
+/**
+ * The stored value has the shape of ZUserData's fields. A plain check, not the schema: the login
+ * page reads it, and checks the login call's answer with it, before zod has loaded.
+ */
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export function isUserData(value: unknown): value is TUserData {
+  if (!isRecord(value)) return false;
+  const data = value;
+  return (
+    STRING_FIELDS.every((field) => typeof data[field] === 'string') &&
+    Array.isArray(data.customers) &&
+    Array.isArray(data.roles) &&
+    data.roles.every((role) => typeof role === 'string') &&
+    isRecord(data.currencyMap) &&
+    Object.values(data.currencyMap).every((value) => typeof value === 'string') &&
+    data.customers.every(isRecord) &&
+    (data.currentCustNo === null || typeof data.currentCustNo === 'string') &&
+    (data.currentCustomer === null || isRecord(data.currentCustomer))
+  );
 }
 
 export function setUserData(userData: TUserData): void {

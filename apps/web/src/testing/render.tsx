@@ -7,6 +7,7 @@ import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
 import { appRoutes } from '../app/router';
 import { createI18n } from '../lib/i18n';
+import { resources } from '../lib/i18n-resources';
 import type { TLanguage } from '../lib/language';
 import { setUserData } from '../lib/user-storage';
 
@@ -53,7 +54,7 @@ export function renderComponent(ui: ReactNode, options: RenderOptions = {}) {
 
 function renderWithRouter(routes: Parameters<typeof createMemoryRouter>[0], options: RenderOptions) {
   if (options.userData) setUserData(options.userData);
-  const i18n = createI18n(options.language ?? 'en');
+  const i18n = createI18n(options.language ?? 'en', resources);
   const queryClient = createQueryClient();
   const router = createMemoryRouter(routes, { initialEntries: [options.route ?? '/'] });
   const user = userEvent.setup();

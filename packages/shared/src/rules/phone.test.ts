@@ -1,13 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ZSmsAreaCode, ZSmsPhone } from '../phone-fields';
 import {
+  areaCodeProblem,
   completeSmsPhone,
   FORBIDDEN_PHONE_CHARACTERS,
   formatPhone,
   maskMobile,
+  mobilePhoneProblem,
   PHONE_MESSAGES,
-  ZSmsAreaCode,
-  ZSmsPhone,
 } from './phone';
 
 function problems(schema: typeof ZSmsPhone, value: string): string[] {
@@ -36,6 +37,39 @@ describe('phone fields', () => {
       expect(problems(ZSmsPhone, `555${character}0100`)).toEqual([PHONE_MESSAGES.forbiddenCharacters]);
       expect(problems(ZSmsAreaCode, `${character}1`)).toEqual([PHONE_MESSAGES.forbiddenCharacters]);
     }
+  });
+});
+
+describe('the plain checks the sign-in pages use', () => {
+  const MESSAGE_OF = {
+    area: { too_big: PHONE_MESSAGES.areaCodeTooLong, custom: PHONE_MESSAGES.forbiddenCharacters },
+    mobile: { too_big: PHONE_MESSAGES.mobilePhoneTooLong, custom: PHONE_MESSAGES.forbiddenCharacters },
+  } as const;
+  const phoneLike = fc.string({
+    unit: fc.constantFrom('5', '0', ' ', '+', '-', '(', ')', ...FORBIDDEN_PHONE_CHARACTERS),
+    maxLength: 45,
+  });
+
+  it('refuse exactly what the schemas refuse, with the schema’s first message', () => {
+    fc.assert(
+      fc.property(phoneLike, (value) => {
+        const area = areaCodeProblem(value);
+        expect(area === null ? [] : [MESSAGE_OF.area[area]]).toEqual(
+          problems(ZSmsAreaCode, value).slice(0, 1),
+        );
+        const mobile = mobilePhoneProblem(value);
+        expect(mobile === null ? [] : [MESSAGE_OF.mobile[mobile]]).toEqual(
+          problems(ZSmsPhone, value).slice(0, 1),
+        );
+      }),
+    );
+  });
+
+  it('say which rule a value breaks', () => {
+    expect(areaCodeProblem(' +1 ')).toBeNull();
+    expect(areaCodeProblem('1'.repeat(21))).toBe('too_big');
+    expect(mobilePhoneProblem('555<b>')).toBe('custom');
+    expect(mobilePhoneProblem('5'.repeat(36))).toBe('too_big');
   });
 });
 

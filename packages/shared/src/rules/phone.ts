@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The specification's limits for the SMS phone fields (area code and mobile phone). */
 export const PHONE_LIMITS = { areaCode: 20, mobilePhone: 35 } as const;
 
@@ -20,19 +18,25 @@ export function hasForbiddenPhoneCharacters(value: string): boolean {
   return FORBIDDEN_PATTERN.test(value);
 }
 
+/** Why a phone field's value is refused (the key of its translated message), or null when it is fine. */
+export type TPhoneProblem = 'too_big' | 'custom';
+
+function phoneProblem(value: string, limit: number): TPhoneProblem | null {
+  const trimmed = value.trim();
+  if (trimmed.length > limit) return 'too_big';
+  if (hasForbiddenPhoneCharacters(trimmed)) return 'custom';
+  return null;
+}
+
 /** Area code: optional (may be empty), at most 20 characters, none of > < % " ' ; =. */
-export const ZSmsAreaCode = z
-  .string()
-  .trim()
-  .max(PHONE_LIMITS.areaCode, PHONE_MESSAGES.areaCodeTooLong)
-  .refine((value) => !hasForbiddenPhoneCharacters(value), PHONE_MESSAGES.forbiddenCharacters);
+export function areaCodeProblem(value: string): TPhoneProblem | null {
+  return phoneProblem(value, PHONE_LIMITS.areaCode);
+}
 
 /** Mobile phone: optional (may be empty), at most 35 characters, none of > < % " ' ; =. */
-export const ZSmsPhone = z
-  .string()
-  .trim()
-  .max(PHONE_LIMITS.mobilePhone, PHONE_MESSAGES.mobilePhoneTooLong)
-  .refine((value) => !hasForbiddenPhoneCharacters(value), PHONE_MESSAGES.forbiddenCharacters);
+export function mobilePhoneProblem(value: string): TPhoneProblem | null {
+  return phoneProblem(value, PHONE_LIMITS.mobilePhone);
+}
 
 /**
  * The number a text message goes to: area code then mobile, digits only, keeping a leading +

@@ -3,6 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { RouteLoading } from '../../components/ui/route-loading';
 import { createI18n } from '../../lib/i18n';
+import { resources } from '../../lib/i18n-resources';
 import type { TLanguage } from '../../lib/language';
 import { AppProviders } from '../providers';
 import { createQueryClient } from '../query-client';
@@ -24,7 +25,7 @@ function renderWithPendingScreen(route: string, language: TLanguage = 'en') {
     { initialEntries: [route] },
   );
   render(
-    <AppProviders i18n={createI18n(language)} queryClient={createQueryClient()} env="test">
+    <AppProviders i18n={createI18n(language, resources)} queryClient={createQueryClient()} env="test">
       <RouterProvider router={router} />
     </AppProviders>,
   );

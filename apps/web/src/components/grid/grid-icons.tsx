@@ -3,16 +3,13 @@ import { OutlineIcon as Icon } from '../ui/outline-icon';
 /** The icons of the grids' shared controls (sort, columns, exports). */
 type IconProps = { size?: number };
 
-export const PrintIcon = ({ size }: IconProps) => (
-  <Icon
-    size={size}
-    paths={[
-      'M17 17h2a2 2 0 0 0 2 -2v-4a2 2 0 0 0 -2 -2h-14a2 2 0 0 0 -2 2v4a2 2 0 0 0 2 2h2',
-      'M17 9v-4a2 2 0 0 0 -2 -2h-6a2 2 0 0 0 -2 2v4',
-      'M7 15a2 2 0 0 1 2 -2h6a2 2 0 0 1 2 2v4a2 2 0 0 1 -2 2h-6a2 2 0 0 1 -2 -2z',
-    ]}
-  />
-);
+export const PRINT_PATHS = [
+  'M17 17h2a2 2 0 0 0 2 -2v-4a2 2 0 0 0 -2 -2h-14a2 2 0 0 0 -2 2v4a2 2 0 0 0 2 2h2',
+  'M17 9v-4a2 2 0 0 0 -2 -2h-6a2 2 0 0 0 -2 2v4',
+  'M7 15a2 2 0 0 1 2 -2h6a2 2 0 0 1 2 2v4a2 2 0 0 1 -2 2h-6a2 2 0 0 1 -2 -2z',
+];
+
+export const PrintIcon = ({ size }: IconProps) => <Icon size={size} paths={PRINT_PATHS} />;
 
 export const ColumnsIcon = ({ size }: IconProps) => (
   <Icon

@@ -1,4 +1,4 @@
-import { Anchor, Button, VisuallyHidden } from '@mantine/core';
+import { Button, VisuallyHidden } from '@mantine/core';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -15,9 +15,9 @@ const HELP_ICON_PATHS = [
 /**
  * Help for the screen on show, in the interface language, in a separate window. A real
  * link (its address works with a middle click or "open in new window" too); a plain click
- * opens the help window.
+ * opens the help window. The sign-in pages have their own plain HelpLink.
  */
-export function HelpButton({ variant = 'header' }: { variant?: 'header' | 'link' }) {
+export function HelpButton() {
   const { t, i18n } = useTranslation('help');
   const { pathname } = useLocation();
   const url = helpUrl(helpTopicForPath(pathname), normalizeLanguage(i18n.language));
@@ -32,20 +32,6 @@ export function HelpButton({ variant = 'header' }: { variant?: 'header' | 'link'
     </>
   );
 
-  if (variant === 'link') {
-    return (
-      <Anchor
-        href={url}
-        target="_blank"
-        rel="noopener noreferrer"
-        onClick={open}
-        size="sm"
-        data-testid="help-link"
-      >
-        {label}
-      </Anchor>
-    );
-  }
   return (
     <Button
       component="a"

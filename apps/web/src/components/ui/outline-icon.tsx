@@ -23,3 +23,15 @@ export function OutlineIcon({ paths, size = 18 }: { paths: readonly string[]; si
     </svg>
   );
 }
+
+/**
+ * The same icon as a CSS mask image (a data: address, which the CSP's img-src allows), for
+ * places that draw many of them: an element with `background: currentColor` and this mask
+ * shows the icon without an SVG element and its paths in the page.
+ */
+export function outlineIconMask(paths: readonly string[]): string {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="black" stroke-width="1.75" stroke-linecap="round" stroke-linejoin="round">${paths
+    .map((d) => `<path d="${d}"/>`)
+    .join('')}</svg>`;
+  return `url("data:image/svg+xml,${encodeURIComponent(svg)}")`;
+}

@@ -1,9 +1,12 @@
-import { Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { AppName } from './app-name';
+import { getAppName } from '../../lib/public-config';
 import { LanguageSwitcher } from './language-switcher';
+import classes from './sign-in-frame.module.css';
 
-/** The card the sign-in steps share with the login page: brand, language, a titled panel. */
+/**
+ * The card the sign-in steps share with the login page: brand, language, a titled panel. Plain
+ * HTML (no Mantine): the login page is the first visit's download (npm run bench:web).
+ */
 export function SignInFrame({
   title,
   subtitle,
@@ -17,27 +20,28 @@ export function SignInFrame({
   footer?: ReactNode;
 }) {
   return (
-    <Container size={440} py="xl">
-      <Group justify="space-between" align="center">
-        <AppName size="h2" />
+    <div className={classes.page}>
+      <div className={classes.top}>
+        {/* The brand is not a heading: each page's own title is its one h1. */}
+        <p className={classes.brand} data-testid="app-name">
+          {getAppName()}
+        </p>
         <LanguageSwitcher />
-      </Group>
-      <Paper withBorder shadow="sm" p="lg" radius="md" mt="lg">
-        <Stack>
-          <div>
-            <Title order={1} size="h3">
-              {title}
-            </Title>
-            {subtitle ? (
-              <Text c="dimmed" size="sm" data-testid="sign-in-step-subtitle">
-                {subtitle}
-              </Text>
-            ) : null}
-          </div>
-          {children}
-        </Stack>
-      </Paper>
-      {footer ? <Stack mt="md">{footer}</Stack> : null}
-    </Container>
+      </div>
+      <section className={classes.card} aria-labelledby="sign-in-title">
+        <div>
+          <h1 id="sign-in-title" className={classes.title}>
+            {title}
+          </h1>
+          {subtitle ? (
+            <p className={classes.subtitle} data-testid="sign-in-step-subtitle">
+              {subtitle}
+            </p>
+          ) : null}
+        </div>
+        {children}
+      </section>
+      {footer ? <div className={classes.footer}>{footer}</div> : null}
+    </div>
   );
 }

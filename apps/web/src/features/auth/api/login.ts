@@ -1,8 +1,25 @@
 import type { TLoginRequest } from '@settle/shared/auth';
-import { type TLoginResponse, ZLoginResponse } from '@settle/shared/auth-steps';
-import { useMutation } from '@tanstack/react-query';
+import type { TLoginResponse, TPinRequired } from '@settle/shared/auth-steps';
 import { apiRequest } from '../../../lib/api-client';
 import { getPublicConfig } from '../../../lib/public-config';
+import { useRequest } from '../../../lib/use-request';
+import { isUserData } from '../../../lib/user-storage';
+
+function isPinRequiredAnswer(payload: unknown): payload is TPinRequired {
+  const answer = payload as Partial<TPinRequired> | null;
+  return (
+    typeof answer === 'object' &&
+    answer !== null &&
+    answer.pinRequired === true &&
+    answer.pincodeMethod === 'SMS' &&
+    typeof answer.maskedMobile === 'string'
+  );
+}
+
+/** ZLoginResponse without zod: the user data, or the code step's announcement. */
+export function readLoginResponse(payload: unknown): TLoginResponse | null {
+  return isPinRequiredAnswer(payload) || isUserData(payload) ? payload : null;
+}
 
 /**
  * POST {api}/auth/login: the password step, and (with pinCode) the code step. The answer is
@@ -13,12 +30,14 @@ export function login(request: TLoginRequest): Promise<TLoginResponse> {
     method: 'POST',
     body: request,
     query: { solutionInstanceGuid: getPublicConfig().solutionInstanceGuid },
-    schema: ZLoginResponse,
+    parse: readLoginResponse,
     // A 401 here means a wrong password or code, not an ended session.
     sessionAware: false,
+    // The sign-in pages say themselves that the server cannot be reached.
+    showsOwnFailure: true,
   });
 }
 
 export function useLogin() {
-  return useMutation({ mutationFn: login });
+  return useRequest(login);
 }

@@ -1,7 +1,17 @@
-import { type TPreloginResponse, ZPreloginResponse } from '@settle/shared/auth-steps';
-import { useMutation } from '@tanstack/react-query';
+import type { TPreloginResponse } from '@settle/shared/auth-steps';
 import { apiRequest } from '../../../lib/api-client';
 import { getPublicConfig } from '../../../lib/public-config';
+import { useRequest } from '../../../lib/use-request';
+
+/** ZPreloginResponse without zod (the login page loads before it). */
+export function readPreloginResponse(payload: unknown): TPreloginResponse | null {
+  const answer = payload as Partial<TPreloginResponse> | null;
+  if (typeof answer !== 'object' || answer === null) return null;
+  if (typeof answer.key !== 'string' || typeof answer.sso !== 'boolean') return null;
+  if (answer.pincodeMethod !== 'SMS' && answer.pincodeMethod !== 'NONE') return null;
+  if (answer.ssoLoginUrl !== undefined && typeof answer.ssoLoginUrl !== 'string') return null;
+  return answer as TPreloginResponse;
+}
 
 /**
  * POST {api}/auth/prelogin: the body is the login name itself (the spec's form). The answer
@@ -15,11 +25,12 @@ export function prelogin(options: {
     method: 'POST',
     body: options.loginName,
     query: { solutionInstanceGuid: options.solutionInstanceGuid ?? getPublicConfig().solutionInstanceGuid },
-    schema: ZPreloginResponse,
+    parse: readPreloginResponse,
     sessionAware: false,
+    showsOwnFailure: true,
   });
 }
 
 export function usePrelogin() {
-  return useMutation({ mutationFn: prelogin });
+  return useRequest(prelogin);
 }

@@ -1,7 +1,7 @@
-import { type TTroubleSigningInResponse, ZTroubleSigningInResponse } from '@settle/shared/auth-steps';
-import { useMutation } from '@tanstack/react-query';
+import type { TTroubleSigningInResponse } from '@settle/shared/auth-steps';
 import { apiRequest } from '../../../lib/api-client';
 import { getPublicConfig } from '../../../lib/public-config';
+import { useRequest } from '../../../lib/use-request';
 
 /**
  * POST {api}/auth/troubleSigningIn: the body is the upper-cased login name itself (the spec's
@@ -12,11 +12,13 @@ export function troubleSigningIn(loginName: string): Promise<TTroubleSigningInRe
     method: 'POST',
     body: loginName.toUpperCase(),
     query: { solutionInstanceGuid: getPublicConfig().solutionInstanceGuid },
-    schema: ZTroubleSigningInResponse,
+    // ZTroubleSigningInResponse without zod (the page loads before it).
+    parse: (payload) => ((payload as { sent?: unknown } | null)?.sent === true ? { sent: true } : null),
     sessionAware: false,
+    showsOwnFailure: true,
   });
 }
 
 export function useTroubleSigningIn() {
-  return useMutation({ mutationFn: troubleSigningIn });
+  return useRequest(troubleSigningIn);
 }

@@ -55,22 +55,33 @@ const HOSTILE = [
 describe('LegalLinks', () => {
   it('hides the privacy link when its text is empty and shows the terms link when it is not', async () => {
     const calls = stubTemplates({ privacy: '', terms: '<p>Terms</p>' });
-    const { queryClient } = renderComponent(<LegalLinks />);
+    renderComponent(<LegalLinks />);
 
     expect(await screen.findByTestId('terms-link')).toHaveTextContent('Terms of use');
-    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    await waitFor(() => expect(screen.getByTestId('legal-links')).toHaveAttribute('aria-busy', 'false'));
     expect(screen.queryByTestId('privacy-link')).not.toBeInTheDocument();
     expect(calls.map((call) => call.query.get('userBrowserPreferedLanguage'))).toEqual(['en', 'en']);
   });
 
   it('hides a link whose text is only markup, or only what sanitizing removes', async () => {
     const calls = stubTemplates({ privacy: '<p> </p><br>', terms: '<script>alert(1)</script><img src=x>' });
-    const { queryClient } = renderComponent(<LegalLinks />);
+    renderComponent(<LegalLinks />);
     // Both answers must be in before absence means anything.
     await waitFor(() => expect(calls).toHaveLength(2));
-    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    await waitFor(() => expect(screen.getByTestId('legal-links')).toHaveAttribute('aria-busy', 'false'));
     expect(screen.queryByTestId('privacy-link')).not.toBeInTheDocument();
     expect(screen.queryByTestId('terms-link')).not.toBeInTheDocument();
+  });
+
+  it('does not fetch the sanitizer before a text is opened, and shows none of the raw markup', async () => {
+    stubTemplates({
+      privacy: '<p>We keep <b>little</b>.</p><script>window.hacked = true</script>',
+      terms: '',
+    });
+    renderComponent(<LegalLinks />);
+    await screen.findByTestId('privacy-link');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(document.body.innerHTML).not.toContain('hacked');
   });
 
   it('shows the formatting of the text in a modal', async () => {

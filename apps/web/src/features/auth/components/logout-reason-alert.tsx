@@ -1,11 +1,11 @@
-import { Alert } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainAlert } from '../../../components/ui/plain-alert';
 import { clearLogoutReason, readLogoutReason } from '../../../lib/logout-reason';
 
 /** Why the previous session ended (expired, ended by an administrator, deactivated...). */
 export function LogoutReasonAlert() {
-  const { t } = useTranslation(['auth', 'errors']);
+  const { t } = useTranslation(['auth', 'errors', 'common']);
   const [reason, setReason] = useState(readLogoutReason);
   if (!reason) return null;
   const dismiss = () => {
@@ -13,14 +13,14 @@ export function LogoutReasonAlert() {
     setReason(null);
   };
   return (
-    <Alert
-      color="orange"
+    <PlainAlert
+      tone="warning"
       title={t('auth:logoutReason.title')}
-      withCloseButton
       onClose={dismiss}
+      closeLabel={t('common:close')}
       data-testid="logout-reason"
     >
       {t(`errors:${reason}`, { defaultValue: t('errors:UNAUTHENTICATED') })}
-    </Alert>
+    </PlainAlert>
   );
 }

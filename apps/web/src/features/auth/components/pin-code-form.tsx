@@ -1,23 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Group, Input, PinInput, Stack, Text } from '@mantine/core';
 import type { TUserData } from '@settle/shared/auth';
+import { ErrorCode } from '@settle/shared/error-codes';
 import {
   isPinRequired,
   PIN_CODE_LENGTH,
   PIN_RESEND_INTERVAL_SECONDS,
+  pinCodeProblem,
   SignInStepErrorCode,
-  type TPinCodeForm,
-  ZPinCodeForm,
-} from '@settle/shared/auth-steps';
-import { ErrorCode } from '@settle/shared/errors';
-import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+} from '@settle/shared/rules/sign-in';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainAlert } from '../../../components/ui/plain-alert';
+import { PlainButton } from '../../../components/ui/plain-button';
+import classes from '../../../components/ui/plain-form.module.css';
 import { ApiError } from '../../../lib/api-error';
 import { type PendingSignIn, updatePendingSignIn } from '../../../lib/pending-sign-in';
 import { useLogin } from '../api/login';
 import { useResendPin } from '../api/resend-pin';
 import { endsPendingSignIn, translateSignInError } from '../lib/translate-sign-in-error';
+import { PinDigits } from './pin-digits';
 
 interface PinCodeFormProps {
   pending: PendingSignIn;
@@ -32,8 +32,11 @@ type TNotice = { tone: 'error' | 'info'; text: string };
 /** The code step: the 6 digits texted to the user, sent with the login name and password. */
 export function PinCodeForm({ pending, onSignedIn, onRestart, onNoMobile }: PinCodeFormProps) {
   const { t } = useTranslation(['auth', 'errors']);
-  const loginMutation = useLogin();
-  const resendMutation = useResendPin();
+  const login = useLogin();
+  const resendRequest = useResendPin();
+  const errorId = useId();
+  const [pinCode, setPinCode] = useState('');
+  const [pinError, setPinError] = useState<string | null>(null);
   const [maskedMobile, setMaskedMobile] = useState(pending.maskedMobile ?? '');
   const [notice, setNotice] = useState<TNotice | null>(null);
   // A code was just sent (entering this step sends one): a new one may be asked for once this
@@ -44,12 +47,6 @@ export function PinCodeForm({ pending, onSignedIn, onRestart, onNoMobile }: PinC
     const timer = setTimeout(() => setResendWait((seconds) => seconds - 1), 1000);
     return () => clearTimeout(timer);
   }, [resendWait]);
-  const {
-    control,
-    handleSubmit,
-    setValue,
-    formState: { errors },
-  } = useForm<TPinCodeForm>({ resolver: zodResolver(ZPinCodeForm), defaultValues: { pinCode: '' } });
 
   const onFailure = (error: Error) => {
     if (endsPendingSignIn(error)) {
@@ -63,115 +60,112 @@ export function PinCodeForm({ pending, onSignedIn, onRestart, onNoMobile }: PinC
     setNotice({ tone: 'error', text: translateSignInError(t, error) });
   };
 
-  const onSubmit = handleSubmit(({ pinCode }) => {
+  const changeCode = (value: string) => {
+    setPinCode(value);
+    if (pinError) setPinError(pinCodeProblem(value));
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = pinCodeProblem(pinCode);
+    setPinError(problem);
+    if (problem) return;
     setNotice(null);
-    loginMutation.mutate(
-      { loginName: pending.loginName, password: pending.password, pinCode },
-      {
-        onSuccess: (answer) => {
-          if (!isPinRequired(answer)) {
-            onSignedIn(answer);
-            return;
-          }
-          // The server started over and texted a new code: the page stays, the number may differ.
-          setMaskedMobile(answer.maskedMobile);
-          updatePendingSignIn({ maskedMobile: answer.maskedMobile });
-          setValue('pinCode', '');
-        },
-        onError: (error) => {
-          // A wrong code is typed again from the first digit.
-          setValue('pinCode', '');
-          onFailure(error);
-        },
+    login.run({ loginName: pending.loginName, password: pending.password, pinCode }).then(
+      (answer) => {
+        if (!isPinRequired(answer)) {
+          onSignedIn(answer);
+          return;
+        }
+        // The server started over and texted a new code: the page stays, the number may differ.
+        setMaskedMobile(answer.maskedMobile);
+        updatePendingSignIn({ maskedMobile: answer.maskedMobile });
+        setPinCode('');
+      },
+      (error: Error) => {
+        // A wrong code is typed again from the first digit.
+        setPinCode('');
+        onFailure(error);
       },
     );
-  });
+  };
 
   const resend = () => {
     if (resendWait > 0) return;
     setNotice(null);
-    resendMutation.mutate(undefined, {
-      onSuccess: (answer) => {
+    resendRequest.run(undefined).then(
+      (answer) => {
         setMaskedMobile(answer.maskedMobile);
         updatePendingSignIn({ maskedMobile: answer.maskedMobile });
-        setValue('pinCode', '');
+        setPinCode('');
         setNotice({ tone: 'info', text: t('auth:pin.resent', { maskedMobile: answer.maskedMobile }) });
         setResendWait(PIN_RESEND_INTERVAL_SECONDS);
       },
-      onError: (error) => {
+      (error: Error) => {
         // The server's clock decides: when it still says wait, count down its seconds instead of failing.
         const seconds =
           error instanceof ApiError && error.code === ErrorCode.RATE_LIMITED ? Number(error.args[0]) : NaN;
         if (Number.isInteger(seconds) && seconds > 0) setResendWait(seconds);
         else onFailure(error);
       },
-    });
+    );
   };
 
-  const pinError = errors.pinCode
-    ? t(`auth:validation.pinCode.${errors.pinCode.type}`, { defaultValue: errors.pinCode.message })
-    : undefined;
+  const pinErrorText = pinError ? t(`auth:validation.pinCode.${pinError}`) : undefined;
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('auth:pin.title')}>
-      <Stack>
-        <Text data-testid="pin-sent-to">{t('auth:pin.sentTo', { maskedMobile })}</Text>
+      <div className={classes.stack}>
+        <p className={classes.text} data-testid="pin-sent-to">
+          {t('auth:pin.sentTo', { maskedMobile })}
+        </p>
         {notice ? (
-          <Alert
-            color={notice.tone === 'error' ? 'red' : 'blue'}
+          <PlainAlert
+            tone={notice.tone}
             title={notice.tone === 'error' ? t('auth:pin.failedTitle') : undefined}
             role={notice.tone === 'error' ? 'alert' : 'status'}
             data-testid={notice.tone === 'error' ? 'pin-error' : 'pin-notice'}
           >
             {notice.text}
-          </Alert>
+          </PlainAlert>
         ) : null}
-        <Input.Wrapper label={t('auth:pin.label')} error={pinError} labelElement="div">
-          <Controller
-            control={control}
-            name="pinCode"
-            render={({ field }) => (
-              <PinInput
-                length={PIN_CODE_LENGTH}
-                type="number"
-                oneTimeCode
-                autoFocus
-                size="md"
-                mt={4}
-                value={field.value}
-                onChange={field.onChange}
-                error={Boolean(pinError)}
-                data-testid="pin-input"
-                getInputProps={(index) => ({
-                  'aria-label': t('auth:pin.digit', { position: index + 1 }),
-                  'data-testid': `pin-digit-${index}`,
-                })}
-              />
-            )}
+        <fieldset className={`${classes.field} ${classes.fieldset}`} data-testid="pin-input">
+          <legend className={`${classes.label} ${classes.legend}`}>{t('auth:pin.label')}</legend>
+          <PinDigits
+            length={PIN_CODE_LENGTH}
+            value={pinCode}
+            onChange={changeCode}
+            digitLabel={(position) => t('auth:pin.digit', { position })}
+            invalid={Boolean(pinErrorText)}
+            describedBy={pinErrorText ? errorId : undefined}
+            autoFocus
           />
-        </Input.Wrapper>
-        <Button type="submit" loading={loginMutation.isPending} data-testid="pin-verify" fullWidth>
+          {pinErrorText ? (
+            <p id={errorId} className={classes.error}>
+              {pinErrorText}
+            </p>
+          ) : null}
+        </fieldset>
+        <PlainButton type="submit" loading={login.isPending} data-testid="pin-verify" wide>
           {t('auth:pin.verify')}
-        </Button>
-        <Group justify="space-between" gap="xs">
-          <Anchor
-            component="button"
+        </PlainButton>
+        <div className={classes.row}>
+          <button
             type="button"
-            size="sm"
-            fw={500}
+            className={classes.link}
+            style={{ fontWeight: 500 }}
             onClick={resend}
-            disabled={resendMutation.isPending || resendWait > 0}
-            c={resendWait > 0 ? 'dimmed' : undefined}
-            aria-busy={resendMutation.isPending}
+            disabled={resendRequest.isPending || resendWait > 0}
+            aria-busy={resendRequest.isPending}
             data-testid="pin-resend"
           >
             {resendWait > 0 ? t('auth:pin.resendIn', { seconds: resendWait }) : t('auth:pin.resend')}
-          </Anchor>
-          <Anchor component="button" type="button" size="sm" onClick={() => onRestart()}>
+          </button>
+          <button type="button" className={classes.link} onClick={() => onRestart()}>
             {t('auth:pin.backToLogin')}
-          </Anchor>
-        </Group>
-      </Stack>
+          </button>
+        </div>
+      </div>
     </form>
   );
 }

@@ -1,8 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
-import { type TTroubleSigningInForm, ZTroubleSigningInForm } from '@settle/shared/auth-steps';
-import { useForm } from 'react-hook-form';
+import { loginNameProblem } from '@settle/shared/rules/sign-in';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainAlert } from '../../../components/ui/plain-alert';
+import { PlainButton } from '../../../components/ui/plain-button';
+import { PlainField } from '../../../components/ui/plain-field';
+import classes from '../../../components/ui/plain-form.module.css';
 import { translateApiError } from '../../../lib/api-error';
 import { useTroubleSigningIn } from '../api/trouble-signing-in';
 
@@ -12,49 +14,61 @@ import { useTroubleSigningIn } from '../api/trouble-signing-in';
  */
 export function TroubleSigningInForm() {
   const { t } = useTranslation(['auth', 'errors']);
-  const mutation = useTroubleSigningIn();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<TTroubleSigningInForm>({
-    resolver: zodResolver(ZTroubleSigningInForm),
-    defaultValues: { loginName: '' },
-  });
+  const request = useTroubleSigningIn();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
 
-  if (mutation.isSuccess) {
+  if (request.isSuccess) {
     return (
-      <Alert color="green" title={t('auth:trouble.sentTitle')} role="status" data-testid="trouble-sent">
+      <PlainAlert tone="success" title={t('auth:trouble.sentTitle')} role="status" data-testid="trouble-sent">
         {t('auth:trouble.sent')}
-      </Alert>
+      </PlainAlert>
     );
   }
 
-  const onSubmit = handleSubmit(({ loginName }) => mutation.mutate(loginName));
-  const loginNameError = errors.loginName
-    ? t(`auth:validation.loginName.${errors.loginName.type}`, { defaultValue: errors.loginName.message })
-    : undefined;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const loginName = inputRef.current?.value ?? '';
+    const found = loginNameProblem(loginName);
+    setProblem(found);
+    if (found) {
+      inputRef.current?.focus();
+      return;
+    }
+    request.run(loginName.trim()).catch(() => undefined);
+  };
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('auth:trouble.title')}>
-      <Stack>
-        <Text size="sm">{t('auth:trouble.intro')}</Text>
-        {mutation.error ? (
-          <Alert color="red" title={t('auth:trouble.failedTitle')} role="alert" data-testid="trouble-error">
-            {translateApiError(t, mutation.error)}
-          </Alert>
+      <div className={classes.stack}>
+        <p className={classes.small}>{t('auth:trouble.intro')}</p>
+        {request.error ? (
+          <PlainAlert
+            tone="error"
+            title={t('auth:trouble.failedTitle')}
+            role="alert"
+            data-testid="trouble-error"
+          >
+            {translateApiError(t, request.error)}
+          </PlainAlert>
         ) : null}
-        <TextInput
+        <PlainField
+          ref={inputRef}
+          name="loginName"
           label={t('auth:trouble.loginName')}
           autoComplete="username"
           data-testid="trouble-login-name"
-          error={loginNameError}
-          {...register('loginName')}
+          error={problem ? t(`auth:validation.loginName.${problem}`) : undefined}
+          onChange={(event) => {
+            if (submitted) setProblem(loginNameProblem(event.target.value));
+          }}
         />
-        <Button type="submit" loading={mutation.isPending} data-testid="trouble-submit" fullWidth>
+        <PlainButton type="submit" loading={request.isPending} data-testid="trouble-submit" wide>
           {t('auth:trouble.submit')}
-        </Button>
-      </Stack>
+        </PlainButton>
+      </div>
     </form>
   );
 }

@@ -1,6 +1,6 @@
-import { Alert } from '@mantine/core';
 import { detectBrowserSupport } from '@settle/shared/rules/browser';
 import { useTranslation } from 'react-i18next';
+import { PlainAlert } from '../../../components/ui/plain-alert';
 
 export function UnsupportedBrowserAlert({ userAgent = navigator.userAgent }: { userAgent?: string }) {
   const { t } = useTranslation('auth');
@@ -8,8 +8,8 @@ export function UnsupportedBrowserAlert({ userAgent = navigator.userAgent }: { u
   if (support.supported) return null;
   const browser = support.version === null ? support.name : `${support.name} ${support.version}`;
   return (
-    <Alert color="yellow" title={t('unsupportedBrowser.title')} data-testid="unsupported-browser">
+    <PlainAlert tone="caution" title={t('unsupportedBrowser.title')} data-testid="unsupported-browser">
       {t('unsupportedBrowser.message', { browser })}
-    </Alert>
+    </PlainAlert>
   );
 }

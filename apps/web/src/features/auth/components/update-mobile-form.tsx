@@ -1,18 +1,22 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { type TMobileFields, ZMobileFields } from '@settle/shared/auth-steps';
-import { formatPhone } from '@settle/shared/rules/phone';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import {
+  areaCodeProblem,
+  formatPhone,
+  mobilePhoneProblem,
+  type TPhoneProblem,
+} from '@settle/shared/rules/phone';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import { PlainAlert } from '../../../components/ui/plain-alert';
+import { PlainButton } from '../../../components/ui/plain-button';
+import { PlainField } from '../../../components/ui/plain-field';
+import classes from '../../../components/ui/plain-form.module.css';
 import { ApiError } from '../../../lib/api-error';
 import type { PendingSignIn } from '../../../lib/pending-sign-in';
 import { useUpdateMobile } from '../api/update-mobile';
 import { endsPendingSignIn, translateSignInError } from '../lib/translate-sign-in-error';
 
-type TMobileFormInput = z.input<typeof ZMobileFields>;
-type TFieldName = keyof TMobileFields;
+type TFieldName = 'smsAreaCode' | 'smsPhone';
+type TFieldProblem = { type: TPhoneProblem | 'server'; message?: string };
 
 interface UpdateMobileFormProps {
   pending: PendingSignIn;
@@ -23,63 +27,73 @@ interface UpdateMobileFormProps {
 
 type TNotice = { tone: 'error' | 'warning'; text: string };
 
+/** The shared rules' plain checks (the same as ZMobileFields'), without zod on the sign-in pages. */
+const CHECKS: Record<TFieldName, (value: string) => TPhoneProblem | null> = {
+  smsAreaCode: areaCodeProblem,
+  smsPhone: mobilePhoneProblem,
+};
+
 /** The mobile page of a user with a PIN policy and no mobile on file (spec: post-login screen). */
 export function UpdateMobileForm({ pending, onPinSent, onRestart }: UpdateMobileFormProps) {
   const { t } = useTranslation(['auth', 'errors']);
-  const mutation = useUpdateMobile();
+  const request = useUpdateMobile();
   const [notice, setNotice] = useState<TNotice | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors, isValid },
-  } = useForm<TMobileFormInput, unknown, TMobileFields>({
-    resolver: zodResolver(ZMobileFields),
-    // Save is disabled while the form is invalid, so the form is checked as the user types.
-    mode: 'onChange',
-    defaultValues: { smsAreaCode: '', smsPhone: '' },
-  });
+  const [values, setValues] = useState<Record<TFieldName, string>>({ smsAreaCode: '', smsPhone: '' });
+  const [serverErrors, setServerErrors] = useState<Partial<Record<TFieldName, TFieldProblem>>>({});
 
-  const onSubmit = handleSubmit((values) => {
-    setNotice(null);
-    mutation.mutate(
-      { loginName: pending.loginName, password: pending.password, ...values },
-      {
-        onSuccess: (answer) => {
-          if (answer.pinSent) onPinSent(answer.maskedMobile ?? '');
-          else setNotice({ tone: 'warning', text: t('auth:mobile.noNumber') });
-        },
-        onError: (error) => {
-          if (endsPendingSignIn(error)) {
-            onRestart(error.code);
-            return;
-          }
-          if (error instanceof ApiError) {
-            for (const fieldError of error.fieldErrors) {
-              if (fieldError.field === 'smsAreaCode' || fieldError.field === 'smsPhone') {
-                setError(fieldError.field, { type: 'server', message: fieldError.message });
-              }
-            }
-          }
-          setNotice({ tone: 'error', text: translateSignInError(t, error) });
-        },
-      },
-    );
-  });
+  // Checked as the user types: Save is disabled while a field is refused.
+  const problemOf = (field: TFieldName): TFieldProblem | undefined => {
+    const problem = CHECKS[field](values[field]);
+    return problem ? { type: problem } : serverErrors[field];
+  };
+  const isValid = !CHECKS.smsAreaCode(values.smsAreaCode) && !CHECKS.smsPhone(values.smsPhone);
 
-  // The schema's messages are English; the key is built from the field and the zod issue code.
-  const fieldError = (field: TFieldName): string | undefined => {
-    const error = errors[field];
-    if (!error) return undefined;
-    return t(`auth:validation.${field}.${error.type}`, { defaultValue: error.message });
+  const change = (field: TFieldName, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setServerErrors((current) => ({ ...current, [field]: undefined }));
   };
 
-  const areaCode = watch('smsAreaCode') ?? '';
-  const mobilePhone = watch('smsPhone') ?? '';
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!isValid) return;
+    setNotice(null);
+    const fields = { smsAreaCode: values.smsAreaCode.trim(), smsPhone: values.smsPhone.trim() };
+    request.run({ loginName: pending.loginName, password: pending.password, ...fields }).then(
+      (answer) => {
+        if (answer.pinSent) onPinSent(answer.maskedMobile ?? '');
+        else setNotice({ tone: 'warning', text: t('auth:mobile.noNumber') });
+      },
+      (error: Error) => {
+        if (endsPendingSignIn(error)) {
+          onRestart(error.code);
+          return;
+        }
+        if (error instanceof ApiError) {
+          const found: Partial<Record<TFieldName, TFieldProblem>> = {};
+          for (const fieldError of error.fieldErrors) {
+            if (fieldError.field === 'smsAreaCode' || fieldError.field === 'smsPhone') {
+              found[fieldError.field] = { type: 'server', message: fieldError.message };
+            }
+          }
+          setServerErrors(found);
+        }
+        setNotice({ tone: 'error', text: translateSignInError(t, error) });
+      },
+    );
+  };
+
+  // The rules' messages are English; the key is built from the field and the problem's name.
+  const fieldError = (field: TFieldName): string | undefined => {
+    const error = problemOf(field);
+    if (!error) return undefined;
+    return t(`auth:validation.${field}.${error.type}`, { defaultValue: error.message ?? '' });
+  };
+
+  const areaCode = values.smsAreaCode;
+  const mobilePhone = values.smsPhone;
   // The number as the text message will use it, through the spec's 35-character # mask.
   const preview =
-    mobilePhone.trim() && !errors.smsPhone && !errors.smsAreaCode
+    mobilePhone.trim() && !problemOf('smsPhone') && !problemOf('smsAreaCode')
       ? t('auth:mobile.preview', {
           number: [areaCode.trim(), formatPhone(mobilePhone.trim())].filter(Boolean).join(' '),
         })
@@ -87,52 +101,61 @@ export function UpdateMobileForm({ pending, onPinSent, onRestart }: UpdateMobile
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('auth:mobile.title')}>
-      <Stack>
-        <Text size="sm">{t('auth:mobile.intro')}</Text>
+      <div className={classes.stack}>
+        <p className={classes.small}>{t('auth:mobile.intro')}</p>
         {notice ? (
-          <Alert
-            color={notice.tone === 'error' ? 'red' : 'orange'}
+          <PlainAlert
+            tone={notice.tone}
             role="alert"
             title={notice.tone === 'error' ? t('auth:mobile.failedTitle') : undefined}
             data-testid="mobile-notice"
           >
             {notice.text}
-          </Alert>
+          </PlainAlert>
         ) : null}
-        <Group align="flex-start" wrap="nowrap">
-          <TextInput
+        <div className={classes.row} style={{ alignItems: 'flex-start', flexWrap: 'nowrap' }}>
+          <PlainField
+            name="smsAreaCode"
             label={t('auth:mobile.areaCode')}
             autoComplete="tel-country-code"
             inputMode="tel"
-            w={120}
+            boxClassName={classes.areaCode}
             data-testid="sms-area-code"
             error={fieldError('smsAreaCode')}
-            {...register('smsAreaCode')}
+            value={values.smsAreaCode}
+            onChange={(event) => change('smsAreaCode', event.target.value)}
           />
-          <TextInput
+          <PlainField
+            name="smsPhone"
             label={t('auth:mobile.mobilePhone')}
             autoComplete="tel-national"
             inputMode="tel"
-            style={{ flex: 1 }}
+            boxClassName={classes.grow}
             data-testid="sms-phone"
             error={fieldError('smsPhone')}
-            {...register('smsPhone')}
+            value={values.smsPhone}
+            onChange={(event) => change('smsPhone', event.target.value)}
           />
-        </Group>
+        </div>
         {preview ? (
-          <Text size="sm" c="dimmed" mt={-8} data-testid="mobile-preview">
+          <p className={classes.hint} style={{ marginTop: -8 }} data-testid="mobile-preview">
             {preview}
-          </Text>
+          </p>
         ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => onRestart()} data-testid="mobile-close">
+        <div className={classes.row} style={{ justifyContent: 'flex-end' }}>
+          <PlainButton variant="secondary" onClick={() => onRestart()} data-testid="mobile-close">
             {t('auth:mobile.close')}
-          </Button>
-          <Button type="submit" disabled={!isValid} loading={mutation.isPending} data-testid="mobile-save">
+          </PlainButton>
+          <PlainButton
+            type="submit"
+            disabled={!isValid}
+            loading={request.isPending}
+            data-testid="mobile-save"
+          >
             {t('auth:mobile.save')}
-          </Button>
-        </Group>
-      </Stack>
+          </PlainButton>
+        </div>
+      </div>
     </form>
   );
 }

@@ -1,5 +1,5 @@
-import { SignInStepErrorCode } from '@settle/shared/auth-steps';
-import { ErrorCode } from '@settle/shared/errors';
+import { ErrorCode } from '@settle/shared/error-codes';
+import { SignInStepErrorCode } from '@settle/shared/rules/sign-in';
 import type { TFunction } from 'i18next';
 import { ApiError, translateApiError } from '../../../lib/api-error';
 

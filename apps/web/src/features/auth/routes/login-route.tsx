@@ -1,9 +1,9 @@
-import { Anchor, Group } from '@mantine/core';
 import type { TLoginRequest } from '@settle/shared/auth';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { HelpButton } from '../../../components/ui/help-button';
+import { HelpLink } from '../../../components/ui/help-link';
+import classes from '../../../components/ui/plain-form.module.css';
 import { SignInFrame } from '../../../components/ui/sign-in-frame';
 import {
   clearPendingSignIn,
@@ -54,12 +54,12 @@ export function LoginRoute() {
         onCodeStep={onCodeStep}
         solutionInstanceGuid={searchParams.get('solutionInstanceGuid') ?? undefined}
       />
-      <Group justify="space-between">
-        <Anchor component={Link} to="/troubleSigningIn" size="sm" data-testid="trouble-signing-in">
+      <div className={classes.row}>
+        <Link to="/troubleSigningIn" className={classes.link} data-testid="trouble-signing-in">
           {t('login.troubleSigningIn')}
-        </Anchor>
-        <HelpButton variant="link" />
-      </Group>
+        </Link>
+        <HelpLink />
+      </div>
     </SignInFrame>
   );
 }

@@ -1,6 +1,6 @@
-import { Anchor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import classes from '../../../components/ui/plain-form.module.css';
 import { SignInFrame } from '../../../components/ui/sign-in-frame';
 import { TroubleSigningInForm } from '../components/trouble-signing-in-form';
 
@@ -10,9 +10,9 @@ export function TroubleSigningInRoute() {
   return (
     <SignInFrame title={t('trouble.title')}>
       <TroubleSigningInForm />
-      <Anchor component={Link} to="/login" size="sm" data-testid="back-to-login">
+      <Link to="/login" className={classes.link} data-testid="back-to-login">
         {t('trouble.backToLogin')}
-      </Anchor>
+      </Link>
     </SignInFrame>
   );
 }

@@ -1,11 +1,9 @@
 import type { TInvoiceRow, TInvoiceStatus } from '@settle/shared/invoices';
 import type { TFunction } from 'i18next';
-import { PrintIcon } from '../../../components/grid/grid-icons';
 import classes from '../../../components/grid/grid-table.module.css';
 import { TD_CLASS } from '../../../components/grid/grid-value-cell';
-import { AddToCartIcon, DisputeIcon, PromiseIcon, RemovePromiseIcon } from './action-icons';
 import { type ActionState, invoiceActionStates } from './invoice-action-rules';
-import { ToolButton } from './tool-button';
+import { toolButton } from './tool-button';
 import type { InvoiceActions } from './use-invoice-actions';
 
 export type ToolColumn = 'dispute' | 'promise' | 'print' | 'addToCart';
@@ -45,63 +43,59 @@ export function InvoiceRowTools(props: {
   const tool = (column: ToolColumn) => {
     switch (column) {
       case 'dispute':
-        return states.dispute.visible ? (
-          <ToolButton
-            label={t('rowActions.dispute', { invNo: row.invNo })}
-            tooltip={t('actions.dispute')}
-            icon={<DisputeIcon />}
-            testId={`row-dispute-${row.invNo}`}
-            onClick={() => void actions.dispute(row)}
-            disabledReason={reasonOf(states.dispute)}
-            loading={props.disputing}
-          />
-        ) : null;
+        return states.dispute.visible
+          ? toolButton({
+              label: t('rowActions.dispute', { invNo: row.invNo }),
+              tooltip: t('actions.dispute'),
+              icon: 'dispute',
+              testId: `row-dispute-${row.invNo}`,
+              onClick: () => void actions.dispute(row),
+              disabledReason: reasonOf(states.dispute),
+              loading: props.disputing,
+            })
+          : null;
       case 'promise': {
         const { kind, state } = states.promise;
         if (!state.visible) return null;
-        return kind === 'promise' ? (
-          <ToolButton
-            label={t('rowActions.promise', { invNo: row.invNo })}
-            tooltip={t('actions.promise')}
-            icon={<PromiseIcon />}
-            testId={`row-promise-${row.invNo}`}
-            onClick={() => actions.promise([row])}
-            disabledReason={reasonOf(state)}
-          />
-        ) : (
-          <ToolButton
-            label={t('rowActions.removePromise', { invNo: row.invNo })}
-            tooltip={t('actions.removePromise')}
-            icon={<RemovePromiseIcon />}
-            testId={`row-remove-promise-${row.invNo}`}
-            onClick={() => actions.removePromise([row])}
-            disabledReason={reasonOf(state)}
-          />
-        );
+        return kind === 'promise'
+          ? toolButton({
+              label: t('rowActions.promise', { invNo: row.invNo }),
+              tooltip: t('actions.promise'),
+              icon: 'promise',
+              testId: `row-promise-${row.invNo}`,
+              onClick: () => actions.promise([row]),
+              disabledReason: reasonOf(state),
+            })
+          : toolButton({
+              label: t('rowActions.removePromise', { invNo: row.invNo }),
+              tooltip: t('actions.removePromise'),
+              icon: 'removePromise',
+              testId: `row-remove-promise-${row.invNo}`,
+              onClick: () => actions.removePromise([row]),
+              disabledReason: reasonOf(state),
+            });
       }
       case 'print':
-        return (
-          <ToolButton
-            label={t('rowActions.print', { invNo: row.invNo })}
-            tooltip={t('actions.print')}
-            icon={<PrintIcon />}
-            testId={`row-print-${row.invNo}`}
-            onClick={() => actions.print([row])}
-          />
-        );
+        return toolButton({
+          label: t('rowActions.print', { invNo: row.invNo }),
+          tooltip: t('actions.print'),
+          icon: 'print',
+          testId: `row-print-${row.invNo}`,
+          onClick: () => actions.print([row]),
+        });
       case 'addToCart':
-        return states.addToCart.visible ? (
-          <ToolButton
-            label={t('rowActions.addToCart', { invNo: row.invNo })}
-            tooltip={t('actions.addToCart')}
-            icon={<AddToCartIcon />}
-            testId={`row-add-to-cart-${row.invNo}`}
-            onClick={() => void actions.addToCart([row])}
-            disabledReason={reasonOf(states.addToCart)}
-            // A boolean mounts a spinner transition in every button: only a busy row gets one.
-            loading={props.busy || undefined}
-          />
-        ) : null;
+        return states.addToCart.visible
+          ? toolButton({
+              label: t('rowActions.addToCart', { invNo: row.invNo }),
+              tooltip: t('actions.addToCart'),
+              icon: 'addToCart',
+              testId: `row-add-to-cart-${row.invNo}`,
+              onClick: () => void actions.addToCart([row]),
+              disabledReason: reasonOf(states.addToCart),
+              // A boolean mounts a spinner transition in every button: only a busy row gets one.
+              loading: props.busy || undefined,
+            })
+          : null;
     }
   };
 

@@ -1,7 +1,8 @@
 import { Checkbox, Table } from '@mantine/core';
 import type { TInvoiceListResponse, TInvoiceRow } from '@settle/shared/invoices';
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { GridColumn, GridSort } from '../../../components/grid/column-layout';
 import { formatFieldValue } from '../../../components/grid/format-field-value';
 import { GridTable } from '../../../components/grid/grid-table';
@@ -9,6 +10,7 @@ import classes from '../../../components/grid/grid-table.module.css';
 import { useFormatters } from '../../../lib/use-formatters';
 import { INVOICE_SORTING } from './invoice-grid-config';
 import { InvoiceTableRow } from './invoice-table-row';
+import { ToolTips } from './tool-tips';
 
 type Totals = TInvoiceListResponse['totals'];
 const TOTAL_FIELDS = new Set(['amount', 'balance', 'disputeAmount', 'paidAmount']);
@@ -42,6 +44,9 @@ export function InvoiceTable(props: InvoiceTableProps) {
   const formatters = useFormatters();
   const { rows, columns, sort, selected } = props;
   const selectedOnPage = rows.filter((row) => selected.has(row.invNo)).length;
+  const navigate = useNavigate();
+  // Stable across renders: the memoised rows must not re-draw for a new function.
+  const open = useCallback((path: string) => void navigate(path), [navigate]);
 
   const totalsRow = (totals: Totals) => {
     const firstTotal = columns.findIndex((column) => TOTAL_FIELDS.has(column.field));
@@ -84,49 +89,52 @@ export function InvoiceTable(props: InvoiceTableProps) {
   };
 
   return (
-    <GridTable
-      testId="invoice-grid"
-      drawName="invoices"
-      rows={rows}
-      columns={columns}
-      sorting={INVOICE_SORTING}
-      sort={sort}
-      onSort={props.onSort}
-      onResize={props.onResize}
-      columnTitle={props.columnTitle}
-      leading={{
-        width: SELECT_COLUMN_WIDTH,
-        header: (
-          <Checkbox
-            aria-label={t('selection.page')}
-            data-testid="select-page"
-            checked={rows.length > 0 && selectedOnPage === rows.length}
-            indeterminate={selectedOnPage > 0 && selectedOnPage < rows.length}
-            disabled={rows.length === 0}
-            onChange={(event) => props.onTogglePage(event.currentTarget.checked)}
-            size="xs"
+    <ToolTips>
+      <GridTable
+        testId="invoice-grid"
+        drawName="invoices"
+        rows={rows}
+        columns={columns}
+        sorting={INVOICE_SORTING}
+        sort={sort}
+        onSort={props.onSort}
+        onResize={props.onResize}
+        columnTitle={props.columnTitle}
+        leading={{
+          width: SELECT_COLUMN_WIDTH,
+          header: (
+            <Checkbox
+              aria-label={t('selection.page')}
+              data-testid="select-page"
+              checked={rows.length > 0 && selectedOnPage === rows.length}
+              indeterminate={selectedOnPage > 0 && selectedOnPage < rows.length}
+              disabled={rows.length === 0}
+              onChange={(event) => props.onTogglePage(event.currentTarget.checked)}
+              size="xs"
+            />
+          ),
+        }}
+        toolCount={props.toolCount}
+        renderRow={(row) => (
+          <InvoiceTableRow
+            key={`${row.invNo}|${row.tranId}`}
+            row={row}
+            columns={columns}
+            selected={selected.has(row.invNo)}
+            busy={props.busyRows.has(row.invNo)}
+            onToggleRow={props.onToggleRow}
+            detailPath={props.detailPath}
+            onOpen={open}
+            renderTools={props.renderTools}
+            today={props.today}
+            t={t}
+            formatters={formatters}
           />
-        ),
-      }}
-      toolCount={props.toolCount}
-      renderRow={(row) => (
-        <InvoiceTableRow
-          key={`${row.invNo}|${row.tranId}`}
-          row={row}
-          columns={columns}
-          selected={selected.has(row.invNo)}
-          busy={props.busyRows.has(row.invNo)}
-          onToggleRow={props.onToggleRow}
-          detailPath={props.detailPath}
-          renderTools={props.renderTools}
-          today={props.today}
-          t={t}
-          formatters={formatters}
-        />
-      )}
-      emptyText={t('grid.empty')}
-      footer={props.totals ? totalsRow(props.totals) : undefined}
-      busy={props.busy}
-    />
+        )}
+        emptyText={t('grid.empty')}
+        footer={props.totals ? totalsRow(props.totals) : undefined}
+        busy={props.busy}
+      />
+    </ToolTips>
   );
 }

@@ -1,0 +1,71 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { expectNoAxeViolations } from './support/axe';
+import { browserForFile } from './support/browser';
+
+const baseURL = inject('baseURL');
+const browsing = browserForFile();
+
+/** The body's computed background, as the browser paints it. */
+const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+describe('the first visit of the login page', () => {
+  it('is dark before the app’s code has run, under the real CSP (no flash of the light scheme)', async () => {
+    const page = await browsing.newPage({ colorScheme: 'dark', locale: 'en-US' });
+    const blocked: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+    });
+    // The app's modules never arrive: what shows is what index.html and its first files did alone.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto(`${baseURL}/login`);
+    expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
+    expect(await bodyBackground(page)).toBe('rgb(36, 36, 36)');
+    expect(blocked).toEqual([]);
+  });
+
+  it('keeps the header switch’s choice over the system’s: light on a dark system', async () => {
+    const context = await browsing.newContext({ colorScheme: 'dark', locale: 'en-US' });
+    await context.addInitScript(() => window.localStorage.setItem('settle-color-scheme', 'light'));
+    const page = await context.newPage();
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto(`${baseURL}/login`);
+    expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('light');
+    expect(await bodyBackground(page)).toBe('rgb(255, 255, 255)');
+  });
+
+  it('loads neither Mantine nor zod, and only the user’s language', async () => {
+    const page = await browsing.newPage({ locale: 'fr-FR' });
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+    });
+    await page.goto(`${baseURL}/login`, { waitUntil: 'networkidle' });
+    await expect.poll(() => page.getByTestId('sign-in').textContent()).toBe('Se connecter');
+    const bodies = await page.evaluate(async (paths) => {
+      const texts = await Promise.all(paths.map(async (path) => (await fetch(path)).text()));
+      return texts.join('\n');
+    }, scripts.filter((path) => path.startsWith('/assets/')));
+    // Words only Mantine's and zod's code hold, and a text of the English login page.
+    const holds = (words: string) => bodies.includes(words);
+    expect({
+      mantine: holds('data-mantine-color-scheme'),
+      zod: holds('$ZodError'),
+      english: holds('Sign in to review and pay your invoices.'),
+      french: holds('Connectez-vous pour consulter et régler vos factures.'),
+    }).toEqual({ mantine: false, zod: false, english: false, french: true });
+  });
+
+  it('passes axe in the dark, in English and French, on the login and trouble pages', async () => {
+    for (const locale of ['en-US', 'fr-FR'] as const) {
+      const page = await browsing.newPage({ colorScheme: 'dark', locale, viewport: { width: 360, height: 780 } });
+      await page.goto(`${baseURL}/login`);
+      await page.getByTestId('sign-in').click();
+      await page.getByTestId('login-name').and(page.locator('[aria-invalid="true"]')).waitFor();
+      await expectNoAxeViolations(page, `the login page with its errors, dark, 360 px (${locale})`);
+      await page.getByTestId('trouble-signing-in').click();
+      await page.getByTestId('trouble-login-name').waitFor();
+      await expectNoAxeViolations(page, `the trouble signing in page, dark, 360 px (${locale})`);
+    }
+  });
+});

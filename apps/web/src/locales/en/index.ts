@@ -1,0 +1,44 @@
+import enAccountSetup from './accountSetup.json';
+import enAccounts from './accounts.json';
+import enActivity from './activity.json';
+import enAuth from './auth.json';
+import enCart from './cart.json';
+import enCommon from './common.json';
+import enDashboard from './dashboard.json';
+import enDisputes from './disputes.json';
+import enDocuments from './documents.json';
+import enErrors from './errors.json';
+import enGrid from './grid.json';
+import enHelp from './help.json';
+import enHome from './home.json';
+import enInvoices from './invoices.json';
+import enPaymentLogs from './paymentLogs.json';
+import enPayments from './payments.json';
+import enProfile from './profile.json';
+import enSearch from './search.json';
+import enSso from './sso.json';
+import enUploads from './uploads.json';
+
+/** Every text of the portal in English, by namespace: one chunk, fetched when this language is used. */
+export default {
+  accountSetup: enAccountSetup,
+  accounts: enAccounts,
+  activity: enActivity,
+  auth: enAuth,
+  cart: enCart,
+  common: enCommon,
+  disputes: enDisputes,
+  documents: enDocuments,
+  errors: enErrors,
+  grid: enGrid,
+  help: enHelp,
+  home: enHome,
+  invoices: enInvoices,
+  dashboard: enDashboard,
+  payments: enPayments,
+  paymentLogs: enPaymentLogs,
+  profile: enProfile,
+  search: enSearch,
+  sso: enSso,
+  uploads: enUploads,
+};

@@ -1,0 +1,44 @@
+import frAccountSetup from './accountSetup.json';
+import frAccounts from './accounts.json';
+import frActivity from './activity.json';
+import frAuth from './auth.json';
+import frCart from './cart.json';
+import frCommon from './common.json';
+import frDashboard from './dashboard.json';
+import frDisputes from './disputes.json';
+import frDocuments from './documents.json';
+import frErrors from './errors.json';
+import frGrid from './grid.json';
+import frHelp from './help.json';
+import frHome from './home.json';
+import frInvoices from './invoices.json';
+import frPaymentLogs from './paymentLogs.json';
+import frPayments from './payments.json';
+import frProfile from './profile.json';
+import frSearch from './search.json';
+import frSso from './sso.json';
+import frUploads from './uploads.json';
+
+/** Every text of the portal in French, by namespace: one chunk, fetched when this language is used. */
+export default {
+  accountSetup: frAccountSetup,
+  accounts: frAccounts,
+  activity: frActivity,
+  auth: frAuth,
+  cart: frCart,
+  common: frCommon,
+  disputes: frDisputes,
+  documents: frDocuments,
+  errors: frErrors,
+  grid: frGrid,
+  help: frHelp,
+  home: frHome,
+  invoices: frInvoices,
+  dashboard: frDashboard,
+  payments: frPayments,
+  paymentLogs: frPaymentLogs,
+  profile: frProfile,
+  search: frSearch,
+  sso: frSso,
+  uploads: frUploads,
+};
