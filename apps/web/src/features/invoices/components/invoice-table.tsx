@@ -10,7 +10,7 @@ import { useFormatters } from '../../../lib/use-formatters';
 import { INVOICE_SORTING } from './invoice-grid-config';
 import { InvoiceTableRow } from './invoice-table-row';
 
-type Totals = TInvoiceListResponse['totals'];
+type Totals = NonNullable<TInvoiceListResponse['totals']>;
 const TOTAL_FIELDS = new Set(['amount', 'balance', 'disputeAmount', 'paidAmount']);
 const SELECT_COLUMN_WIDTH = 40;
 
