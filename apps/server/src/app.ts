@@ -29,6 +29,7 @@ import { searchRoutes } from './modules/search/search.routes';
 import { ssoRoutes } from './modules/sso/sso.routes';
 import { testClockRoutes } from './modules/test-clock/test-clock.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { registerCompression } from './plugins/compression';
 import { registerErrorHandler } from './plugins/error-handler';
 import { methodOverrideRewrite, registerMethodOverride } from './plugins/method-override';
 import { registerOpenApi } from './plugins/openapi';
@@ -115,6 +116,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   warnAboutOutboxes(app, config);
 
   await registerSecurityHeaders(app, config);
+  await registerCompression(app);
   await app.register(cookie);
   await registerOpenApi(app, config);
   // After the security headers (a refusal carries them too), before the session and CSRF checks.
