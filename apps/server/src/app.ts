@@ -36,6 +36,7 @@ import { testClockRoutes } from './modules/test-clock/test-clock.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { userProfileRoutes } from './modules/user-profile/user-profile.routes';
 import { registerControlCharacterCheck } from './plugins/control-characters';
+import { registerCompression } from './plugins/compression';
 import { registerErrorHandler } from './plugins/error-handler';
 import { loggerOptions, registerRequestContext, requestIdOf } from './plugins/logging';
 import { methodOverrideRewrite, registerMethodOverride } from './plugins/method-override';
@@ -112,6 +113,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // First: every later hook, handler and service call runs inside the request's id context.
   registerRequestContext(app);
   await registerSecurityHeaders(app, config);
+  await registerCompression(app);
   await app.register(cookie);
   await registerOpenApi(app, config);
   // After the security headers (a refusal carries them too), before the session and CSRF checks.

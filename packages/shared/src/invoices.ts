@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { ZCurrencyCode, ZCustNo } from './accounts';
 import type { TGridColumn } from './columns';
-import { ZGridDirection, ZGridFilter, ZGridPage, ZGridPageSize } from './grid-query';
+import {
+  ZGridCursor,
+  ZGridDirection,
+  ZGridFilter,
+  ZGridNextCursor,
+  ZGridPage,
+  ZGridPageSize,
+  ZGridTotalsMode,
+} from './grid-query';
 
 export const ZInvoiceStatus = z.enum(['O', 'C'], { message: 'status is O (open) or C (closed)' });
 export type TInvoiceStatus = z.infer<typeof ZInvoiceStatus>;
@@ -65,8 +73,12 @@ export const ZInvoiceListQuery = z.object({
   filter: ZGridFilter.meta({
     description: "Advanced filter in the specification's query-string dialect ($filter)",
   }),
+  totals: ZGridTotalsMode,
+  cursor: ZGridCursor,
 });
-export type TInvoiceListQuery = z.infer<typeof ZInvoiceListQuery>;
+/** totals may be left out by callers inside the server: inline is its default. */
+export type TInvoiceListQuery = Omit<z.infer<typeof ZInvoiceListQuery>, 'totals'> &
+  Partial<Pick<z.infer<typeof ZInvoiceListQuery>, 'totals'>>;
 
 export const ZInvoiceTotals = z.object({
   count: z.number().int(),
@@ -83,11 +95,22 @@ export const ZInvoiceListResponse = z
     status: ZInvoiceStatus,
     page: z.number().int(),
     pageSize: z.number().int(),
-    total: z.number().int(),
-    totals: ZInvoiceTotals,
+    total: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'Null when a filtered list was asked with totals=separate' }),
+    totals: ZInvoiceTotals.nullable(),
+    nextCursor: ZGridNextCursor,
     rows: z.array(ZInvoiceRow),
   })
   .meta({ id: 'InvoiceList' });
+
+/** GET {api}/invoices/totals: the count and sums of the filtered set, asked beside the page. */
+export const ZInvoiceTotalsResponse = z
+  .object({ total: z.number().int(), totals: ZInvoiceTotals })
+  .meta({ id: 'InvoiceTotals' });
+export type TInvoiceTotalsResponse = z.infer<typeof ZInvoiceTotalsResponse>;
 export type TInvoiceListResponse = z.infer<typeof ZInvoiceListResponse>;
 
 export const ZHeaderField = z.object({

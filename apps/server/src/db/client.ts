@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -91,7 +92,8 @@ export async function openDatabase(options: {
   }
   const location = options.dataDir === 'memory://' ? undefined : path.join(options.dataDir, 'pglite');
   if (location) mkdirSync(location, { recursive: true });
-  const client = new PGlite({ dataDir: location, loadDataDir: options.loadDataDir });
+  // pg_trgm backs the grids' substring searches with GIN indexes, as on PostgreSQL (migration 0009).
+  const client = new PGlite({ dataDir: location, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const observers: Array<(seconds: number) => void> = [];

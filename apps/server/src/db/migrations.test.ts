@@ -34,6 +34,7 @@ describe('migrations', () => {
       'grid_preferences',
       'invoice_extended_fields',
       'invoice_line_items',
+      'invoice_totals',
       'invoices',
       'legal_templates',
       'login_throttles',

@@ -32,6 +32,8 @@ export async function registerStaticWeb(app: FastifyInstance, config: AppConfig)
       root: config.webDistDir,
       index: false,
       wildcard: true,
+      // The build writes .br and .gz beside each file: sent as they are when the client accepts them.
+      preCompressed: true,
       setHeaders: (reply: FastifyReply, filePath: string) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           reply.header('cache-control', 'public, max-age=31536000, immutable');

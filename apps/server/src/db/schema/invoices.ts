@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   index,
   integer,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -92,9 +94,44 @@ export const invoices = pgTable(
       table.invoiceDate,
       table.id,
     ),
+    // The enumerated terms filter (terms eq 'Net 30') walks this in the grid's default order.
+    index('invoices_grid_terms').on(
+      table.customerId,
+      table.tranCurrencyCode,
+      table.status,
+      table.terms,
+      table.dueDate,
+      table.id,
+    ),
+    // substringof, startswith and endswith compile to ILIKE, which pg_trgm's GIN indexes answer.
+    index('invoices_trgm_inv_no').using('gin', table.invNo.op('gin_trgm_ops')),
+    index('invoices_trgm_tran_id').using('gin', table.tranId.op('gin_trgm_ops')),
+    index('invoices_trgm_po_number').using('gin', table.poNumber.op('gin_trgm_ops')),
+    index('invoices_trgm_terms').using('gin', table.terms.op('gin_trgm_ops')),
     index('invoices_inv_no').on(table.customerId, table.invNo),
     index('invoices_open_due').on(table.customerId, table.dueDate).where(sql`status = 'O'`),
   ],
+);
+
+/**
+ * Count and sums of the invoices per customer, currency and status: the unfiltered grid's totals
+ * without reading the invoices. Kept by statement triggers on invoices (migration 0009) in the
+ * writer's own transaction, whoever the writer is; no foreign key, so that a customer's cascade
+ * delete can settle its rows in any order (rows that reach a count of 0 are removed).
+ */
+export const invoiceTotals = pgTable(
+  'invoice_totals',
+  {
+    customerId: integer('customer_id').notNull(),
+    currencyCode: text('currency_code').notNull(),
+    status: text('status').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+    amount: numeric('amount', { precision: 20, scale: 2 }).notNull().default('0'),
+    balance: numeric('balance', { precision: 20, scale: 2 }).notNull().default('0'),
+    disputeAmount: numeric('dispute_amount', { precision: 20, scale: 2 }).notNull().default('0'),
+    paidAmount: numeric('paid_amount', { precision: 20, scale: 2 }).notNull().default('0'),
+  },
+  (table) => [primaryKey({ columns: [table.customerId, table.currencyCode, table.status] })],
 );
 
 export const invoiceLineItems = pgTable(

@@ -54,6 +54,9 @@ type DisputedInvoice = {
  * lines hold, so that invoices and disputes agree), with notes from both sides (some not
  * exposed), a few attachments when a file storage is given, and customer-level disputes.
  */
+/** Rows per statement, well within PostgreSQL's 65,535 parameters. */
+const CHUNK = 2000;
+
 export async function seedDemoDisputes(
   db: Db,
   options: { tenantId: number; random: Random; today: Date; storage?: FileStorage; customerLevel: number[] },
@@ -72,15 +75,24 @@ export async function seedDemoDisputes(
   const rows: Array<typeof disputes.$inferInsert> = [];
   const heldLines: Array<{ index: number; lineItemId: number; count: string; amount: string }> = [];
 
+  // Every third disputed invoice is disputed by its first whole line: those lines in one query.
+  const firstLines = new Map<number, { id: number; price: string }>();
+  const lineCandidates = disputed.filter((_, index) => index % 3 === 1).map((invoice) => invoice.id);
+  for (let start = 0; start < lineCandidates.length; start += CHUNK) {
+    const ids = `{${lineCandidates.slice(start, start + CHUNK).join(',')}}`;
+    const lines = await queryRows<{ invoice_id: number; id: number; price: string }>(
+      db,
+      sql`select distinct on (invoice_id) invoice_id, id, price::text from invoice_line_items
+          where invoice_id = any(${ids}::int[]) and qty_ship >= 1 and price > 0 order by invoice_id, line_no`,
+    );
+    for (const line of lines) firstLines.set(line.invoice_id, line);
+  }
+
   for (const [index, invoice] of disputed.entries()) {
     let style: 'artran' | 'other' = 'other';
     let amount = invoice.dispute_amount;
     if (index % 3 === 1) {
-      const [line] = await queryRows<{ id: number; price: string }>(
-        db,
-        sql`select id, price::text from invoice_line_items
-            where invoice_id = ${invoice.id} and qty_ship >= 1 and price > 0 order by line_no limit 1`,
-      );
+      const line = firstLines.get(invoice.id);
       const lineMinor = line ? lineDisputedMinor({ disputedCount: '1', price: line.price }) : 0;
       if (line && lineMinor > 0 && lineMinor <= toMinorUnits(invoice.balance)) {
         style = 'artran';
@@ -127,24 +139,34 @@ export async function seedDemoDisputes(
   }
   if (rows.length === 0) return 0;
 
-  const inserted = await db
-    .insert(disputes)
-    .values(rows)
-    .returning({ id: disputes.id, createdAt: disputes.createdAt });
-  // Line-item disputes hold exactly their lines: the invoice and the line agree with the dispute.
-  for (const held of heldLines) {
-    const invoiceId = rows[held.index]!.invoiceId!;
-    await db.execute(
-      sql`update invoices set dispute_amount = ${held.amount}::numeric where id = ${invoiceId}`,
-    );
-    await db.execute(
-      sql`update invoice_line_items set disputed_count = ${held.count}::numeric, disputed_amt = ${held.amount}::numeric
-          where id = ${held.lineItemId}`,
+  // In chunks: a million-invoice seed has tens of thousands of disputes, past a statement's parameters.
+  const inserted: Array<{ id: number; createdAt: Date }> = [];
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    inserted.push(
+      ...(await db
+        .insert(disputes)
+        .values(rows.slice(start, start + CHUNK))
+        .returning({ id: disputes.id, createdAt: disputes.createdAt })),
     );
   }
-  if (heldLines.length > 0) {
+  // Line-item disputes hold exactly their lines: the invoice and the line agree with the dispute.
+  for (let start = 0; start < heldLines.length; start += CHUNK) {
+    const chunk = heldLines.slice(start, start + CHUNK);
+    const invoiceIds = `{${chunk.map((held) => rows[held.index]!.invoiceId!).join(',')}}`;
+    const lineIds = `{${chunk.map((held) => held.lineItemId).join(',')}}`;
+    const counts = `{${chunk.map((held) => held.count).join(',')}}`;
+    const amounts = `{${chunk.map((held) => held.amount).join(',')}}`;
+    await db.execute(
+      sql`update invoices i set dispute_amount = v.amount
+          from unnest(${invoiceIds}::int[], ${amounts}::numeric[]) as v(id, amount) where i.id = v.id`,
+    );
+    await db.execute(
+      sql`update invoice_line_items l set disputed_count = v.count, disputed_amt = v.amount
+          from unnest(${lineIds}::int[], ${counts}::numeric[], ${amounts}::numeric[]) as v(id, count, amount)
+          where l.id = v.id`,
+    );
     await db.insert(disputeLines).values(
-      heldLines.map((held) => ({
+      chunk.map((held) => ({
         disputeId: inserted[held.index]!.id,
         lineItemId: held.lineItemId,
         disputedCount: held.count,
@@ -181,7 +203,9 @@ export async function seedDemoDisputes(
         enteredOn: new Date(opened + 2 * day),
       });
   }
-  await db.insert(disputeNotes).values(notes);
+  for (let start = 0; start < notes.length; start += CHUNK) {
+    await db.insert(disputeNotes).values(notes.slice(start, start + CHUNK));
+  }
   if (options.storage) await seedAttachments(db, options.storage, rows, inserted);
   return inserted.length;
 }

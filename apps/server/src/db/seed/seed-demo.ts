@@ -4,9 +4,9 @@ import type { FileStorage } from '../../adapters/file-storage/file-storage';
 import { hashPassword } from '../../modules/auth/password';
 import type { Db } from '../client';
 import { customers } from '../schema/customers';
-import { invoiceExtendedFields, invoiceLineItems, invoices } from '../schema/invoices';
 import { currencies, legalTemplates, tenants } from '../schema/tenants';
 import { userCustomers, userRoles, users } from '../schema/users';
+import { type Column, insertColumns, reserveIds, withoutSecondaryIndexes } from './bulk-load';
 import {
   COLLECTORS,
   DEMO_CURRENCIES,
@@ -21,7 +21,7 @@ import { seedDemoPayments } from './demo-payments';
 import { seedDemoPaymentHistory } from './demo-payment-history';
 import { seedSsoDemoTenant } from './demo-sso-tenant';
 import { DEMO_USERS } from './demo-users';
-import { epochDay, generateInvoice, invoiceRow } from './generate-invoices';
+import { epochDay, type GeneratedLine, generateInvoice, invoiceRow } from './generate-invoices';
 import { createRandom } from './random';
 
 export type SeedOptions = {
@@ -41,7 +41,72 @@ export type SeedResult = {
   disputes: number;
 };
 
-const BATCH = 500;
+/** Invoices per statement: whole columns travel as one array parameter each (bulk-load.ts). */
+const BATCH = 10_000;
+/** From this many invoices the seed drops the secondary indexes and builds them after the load. */
+const DEFERRED_INDEXES_FROM = 100_000;
+
+type ColumnSpec<T> = ReadonlyArray<readonly [name: string, type: string, key: keyof T]>;
+
+type InvoiceInsert = ReturnType<typeof invoiceRow> & { id: number };
+const INVOICE_COLUMNS: ColumnSpec<InvoiceInsert> = [
+  ['id', 'int', 'id'],
+  ['tenant_id', 'int', 'tenantId'],
+  ['customer_id', 'int', 'customerId'],
+  ['cust_no', 'text', 'custNo'],
+  ['inv_no', 'text', 'invNo'],
+  ['tran_id', 'text', 'tranId'],
+  ['status', 'text', 'status'],
+  ['invoice_date', 'date', 'invoiceDate'],
+  ['due_date', 'date', 'dueDate'],
+  ['tran_currency_code', 'text', 'tranCurrencyCode'],
+  ['amount', 'numeric', 'amount'],
+  ['balance', 'numeric', 'balance'],
+  ['tran_bal', 'numeric', 'tranBal'],
+  ['tran_orig', 'numeric', 'tranOrig'],
+  ['dispute_amount', 'numeric', 'disputeAmount'],
+  ['paid_amount', 'numeric', 'paidAmount'],
+  ['payment_pending', 'boolean', 'paymentPending'],
+  ['payment_pending_amount', 'numeric', 'paymentPendingAmount'],
+  ['promise', 'boolean', 'promise'],
+  ['promised_amount', 'numeric', 'promisedAmount'],
+  ['next_followup_date', 'date', 'nextFollowupDate'],
+  ['po_number', 'text', 'poNumber'],
+  ['terms', 'text', 'terms'],
+  ['sales_rep', 'text', 'salesRep'],
+  ['ship_via', 'text', 'shipVia'],
+  ['ship_to', 'text', 'shipTo'],
+  ['description', 'text', 'description'],
+];
+
+type LineInsert = GeneratedLine & { id: number; invoiceId: number };
+const LINE_COLUMNS: ColumnSpec<LineInsert> = [
+  ['id', 'int', 'id'],
+  ['invoice_id', 'int', 'invoiceId'],
+  ['line_no', 'int', 'lineNo'],
+  ['item', 'text', 'item'],
+  ['description', 'text', 'description'],
+  ['qty_ship', 'numeric', 'qtyShip'],
+  ['price', 'numeric', 'price'],
+  ['ext', 'numeric', 'ext'],
+];
+
+type ExtendedInsert = { invoiceId: number; lineItemId: number; field: string; title: string; value: string };
+const EXTENDED_COLUMNS: ColumnSpec<ExtendedInsert> = [
+  ['invoice_id', 'int', 'invoiceId'],
+  ['line_item_id', 'int', 'lineItemId'],
+  ['field', 'text', 'field'],
+  ['title', 'text', 'title'],
+  ['value', 'text', 'value'],
+];
+
+function toColumns<T>(spec: ColumnSpec<T>, rows: readonly T[]): Column[] {
+  return spec.map(([name, type, key]) => ({
+    name,
+    type,
+    values: rows.map((row) => (row[key] ?? null) as Column['values'][number]),
+  }));
+}
 
 /** Fills an empty database with the demo tenant, customers, users and invoices. */
 export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult> {
@@ -126,6 +191,12 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   const todayEpochDay = epochDay(options.today);
   let lineItems = 0;
 
+  // A large seed builds the secondary indexes once at the end: maintaining a dozen of them (four
+  // of them trigram indexes) row by row is most of the cost of a million-invoice load.
+  const rebuildIndexes =
+    options.invoices >= DEFERRED_INDEXES_FROM
+      ? await withoutSecondaryIndexes(db, ['invoices', 'invoice_line_items', 'invoice_extended_fields'])
+      : undefined;
   for (let start = 0; start < options.invoices; start += BATCH) {
     const count = Math.min(BATCH, options.invoices - start);
     const generated = Array.from({ length: count }, (_, offset) => {
@@ -138,28 +209,24 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
       });
       return { pair, invoice };
     });
-    const inserted = await db
-      .insert(invoices)
-      .values(
-        generated.map(({ pair, invoice }) =>
-          invoiceRow(invoice, {
-            tenantId: tenant.id,
-            customerId: pair.customer.id,
-            custNo: pair.customer.custNo,
-          }),
-        ),
-      )
-      .returning({ id: invoices.id });
-    const lineValues = generated.flatMap(({ invoice }, index) =>
-      invoice.lines.map((line) => ({ invoiceId: inserted[index]!.id, ...line })),
+    const firstInvoiceId = await reserveIds(db, 'invoices', count);
+    const rows = generated.map(({ pair, invoice }, index) => ({
+      id: firstInvoiceId + index,
+      ...invoiceRow(invoice, {
+        tenantId: tenant.id,
+        customerId: pair.customer.id,
+        custNo: pair.customer.custNo,
+      }),
+    }));
+    await insertColumns(db, 'invoices', toColumns(INVOICE_COLUMNS, rows));
+    const lines = generated.flatMap(({ invoice }, index) =>
+      invoice.lines.map((line) => ({ invoiceId: firstInvoiceId + index, ...line })),
     );
-    const insertedLines = await db.insert(invoiceLineItems).values(lineValues).returning({
-      id: invoiceLineItems.id,
-      invoiceId: invoiceLineItems.invoiceId,
-      item: invoiceLineItems.item,
-    });
-    lineItems += insertedLines.length;
-    const extended = insertedLines
+    const firstLineId = await reserveIds(db, 'invoice_line_items', lines.length);
+    const lineRows = lines.map((line, index) => ({ id: firstLineId + index, ...line }));
+    await insertColumns(db, 'invoice_line_items', toColumns(LINE_COLUMNS, lineRows));
+    lineItems += lineRows.length;
+    const extended = lineRows
       .filter((line) => line.item === 'MOT-075' || line.item === 'VLV-316')
       .map((line) => ({
         invoiceId: line.invoiceId,
@@ -168,8 +235,15 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
         title: 'Lot number',
         value: `LOT-${line.id.toString(36).toUpperCase().padStart(6, '0')}`,
       }));
-    if (extended.length > 0) await db.insert(invoiceExtendedFields).values(extended);
-    if ((start / BATCH) % 20 === 19) log(`seeded ${start + count} of ${options.invoices} invoices`);
+    await insertColumns(db, 'invoice_extended_fields', toColumns(EXTENDED_COLUMNS, extended));
+    if (start + count === options.invoices || (start / BATCH) % 10 === 9) {
+      log(`seeded ${start + count} of ${options.invoices} invoices`);
+    }
+  }
+  if (rebuildIndexes) {
+    const started = performance.now();
+    await rebuildIndexes();
+    log(`built the invoice indexes in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
 
   const disputeCount = await seedDemoDisputes(db, {

@@ -27,20 +27,34 @@ const KEYSET_CASTS: Partial<Record<FieldType, string>> = {
   integer: 'integer',
 };
 
+/** What a keyset value must look like for its cast, so that a forged cursor cannot make the cast fail. */
+const KEYSET_VALUE: Record<string, (value: string) => boolean> = {
+  text: () => true,
+  date: (value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)),
+  numeric: (value) => /^-?\d{1,15}(\.\d{1,4})?$/.test(value),
+  integer: (value) => /^-?\d{1,9}$/.test(value),
+};
+
 /**
  * "After this row" in the list's order (sort field, then id, both in the same direction, as
- * findInvoicePage orders): a condition for the next batch that the index can seek to,
+ * findInvoicePage orders): a condition for the next page or batch that the index can seek to,
  * instead of an OFFSET that rereads every earlier row. Undefined when the sort value cannot
  * be compared that way (then offset paging goes on).
  */
-export function keysetAfter(sort: string, dir: 'asc' | 'desc', row: TInvoiceRow): SQL | undefined {
+export function keysetAfter(sort: string, dir: 'asc' | 'desc', value: unknown, id: number): SQL | undefined {
   const key = Object.hasOwn(INVOICE_FIELDS, sort) ? sort : 'dueDate';
   const field = INVOICE_FIELDS[key]!;
   const cast = KEYSET_CASTS[field.type];
-  const value = (row as Record<string, unknown>)[key];
   if (!cast || (typeof value !== 'string' && typeof value !== 'number')) return undefined;
+  if (!KEYSET_VALUE[cast]!(String(value))) return undefined;
   const comparison = sql.raw(dir === 'desc' ? '<' : '>');
-  return sql`(${field.column}, i.id) ${comparison} (cast(${String(value)} as ${sql.raw(cast)}), ${row.id})`;
+  return sql`(${field.column}, i.id) ${comparison} (cast(${String(value)} as ${sql.raw(cast)}), ${id})`;
+}
+
+/** The sort value of a row, as keysetAfter takes it. */
+export function sortValueOf(sort: string, row: TInvoiceRow): unknown {
+  const key = Object.hasOwn(INVOICE_FIELDS, sort) ? sort : 'dueDate';
+  return (row as Record<string, unknown>)[key];
 }
 
 /**
@@ -72,6 +86,7 @@ export async function* readInvoiceBatches(db: Db, query: InvoiceBatchQuery): Asy
     if (rows.length < size) return;
     remaining -= rows.length;
     position += rows.length;
-    after = keysetAfter(query.sort, query.dir, rows.at(-1)!);
+    const last = rows.at(-1)!;
+    after = keysetAfter(query.sort, query.dir, sortValueOf(query.sort, last), last.id);
   }
 }

@@ -52,28 +52,41 @@ function scopeWhere(scope: InvoiceScope, filter: SQL | undefined): SQL {
   return filter ? sql`${base} and (${filter})` : base;
 }
 
-/** One page, ordered by an allow-listed field and then by id so that paging is stable. */
-export function findInvoicePage(
-  db: Db,
-  options: {
-    scope: InvoiceScope;
-    filter?: SQL;
-    sort: string;
-    dir: 'asc' | 'desc';
-    limit: number;
-    offset: number;
-  },
-): Promise<InvoiceRecord[]> {
+/**
+ * One page, ordered by an allow-listed field and then by id so that paging is stable. The page's
+ * ids are chosen first from the scope's index alone (an index-only walk for the indexed sorts),
+ * then only those rows are read and joined: a deep page skips index entries, never table rows.
+ * `fromEnd` walks the same order backwards (for pages nearer the end than the start) and the
+ * rows come back in the grid's order all the same.
+ */
+export function findInvoicePage(db: Db, options: InvoicePageOptions): Promise<InvoiceRecord[]> {
+  return queryRows<InvoiceRecord>(db, invoicePageQuery(options));
+}
+
+export type InvoicePageOptions = {
+  scope: InvoiceScope;
+  filter?: SQL;
+  sort: string;
+  dir: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+  fromEnd?: boolean;
+};
+
+/** The page's SQL, also read by the plan tests (EXPLAIN). */
+export function invoicePageQuery(options: InvoicePageOptions): SQL {
   const sortColumn = INVOICE_FIELDS[options.sort]?.column ?? sql.raw('i.due_date');
   const direction = sql.raw(options.dir === 'desc' ? 'desc' : 'asc');
-  return queryRows<InvoiceRecord>(
-    db,
-    sql`select ${SELECT_ROW}, ${IN_CART(options.scope.userId)}
+  const walk = sql.raw((options.dir === 'desc') !== Boolean(options.fromEnd) ? 'desc' : 'asc');
+  return sql`with page as (
+          select i.id from invoices i
+          where ${scopeWhere(options.scope, options.filter)}
+          order by ${sortColumn} ${walk}, i.id ${walk}
+          limit ${options.limit} offset ${options.offset})
+        select ${SELECT_ROW}, ${IN_CART(options.scope.userId)}
         from invoices i join customers c on c.id = i.customer_id
-        where ${scopeWhere(options.scope, options.filter)}
-        order by ${sortColumn} ${direction}, i.id ${direction}
-        limit ${options.limit} offset ${options.offset}`,
-  );
+        where i.id in (select id from page)
+        order by ${sortColumn} ${direction}, i.id ${direction}`;
 }
 
 export type InvoiceTotalsRecord = {
@@ -84,19 +97,33 @@ export type InvoiceTotalsRecord = {
   paid_amount: string;
 };
 
+/** The filtered set's count and sums in one pass over the rows the filter's indexes select. */
 export async function sumInvoices(
   db: Db,
   options: { scope: InvoiceScope; filter?: SQL },
 ): Promise<InvoiceTotalsRecord> {
-  const [row] = await queryRows<InvoiceTotalsRecord>(
-    db,
-    sql`select count(*)::int as count, coalesce(sum(i.amount), 0)::text as amount,
+  const [row] = await queryRows<InvoiceTotalsRecord>(db, sumInvoicesQuery(options));
+  return row!;
+}
+
+/** The filtered totals' SQL, also read by the plan tests (EXPLAIN). */
+export function sumInvoicesQuery(options: { scope: InvoiceScope; filter?: SQL }): SQL {
+  return sql`select count(*)::int as count, coalesce(sum(i.amount), 0)::text as amount,
           coalesce(sum(i.balance), 0)::text as balance, coalesce(sum(i.dispute_amount), 0)::text as dispute_amount,
           coalesce(sum(i.paid_amount), 0)::text as paid_amount
         from invoices i
-        where ${scopeWhere(options.scope, options.filter)}`,
+        where ${scopeWhere(options.scope, options.filter)}`;
+}
+
+/** The whole scope's count and sums, from the aggregates the invoice triggers keep (migration 0009). */
+export async function readScopeTotals(db: Db, scope: InvoiceScope): Promise<InvoiceTotalsRecord> {
+  const [row] = await queryRows<InvoiceTotalsRecord>(
+    db,
+    sql`select count::int as count, amount::text, balance::text, dispute_amount::text, paid_amount::text
+        from invoice_totals
+        where customer_id = ${scope.customerId} and currency_code = ${scope.currencyCode} and status = ${scope.status}`,
   );
-  return row!;
+  return row ?? { count: 0, amount: '0', balance: '0', dispute_amount: '0', paid_amount: '0' };
 }
 
 /** Invoices of one customer by number (and transaction id when given); other customers' never match. */

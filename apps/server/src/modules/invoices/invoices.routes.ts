@@ -9,6 +9,7 @@ import {
   ZInvoiceListQuery,
   ZInvoiceListResponse,
   ZInvoiceOverdueSummary,
+  ZInvoiceTotalsResponse,
 } from '@settle/shared/invoices';
 import { ZPromiseRequest, ZPromiseResponse } from '@settle/shared/promises';
 import type { FastifyInstance } from 'fastify';
@@ -37,6 +38,21 @@ export function invoicesRoutes(app: FastifyInstance, { services }: { services: S
       },
     },
     (request) => services.invoices.list(sessionOf(request), request.query),
+  );
+
+  routes.get(
+    '/invoices/totals',
+    {
+      preHandler: requireSession,
+      schema: {
+        tags,
+        summary:
+          'The count and sums of the filtered set of a list of invoices (the same query as the list): the grid asks it beside a page asked with totals=separate',
+        querystring: ZInvoiceListQuery,
+        response: { 200: ZInvoiceTotalsResponse, ...errors },
+      },
+    },
+    (request) => services.invoices.totals(sessionOf(request), request.query),
   );
 
   routes.get(

@@ -4,6 +4,7 @@ import {
   type TInvoiceListQuery,
   type TInvoiceListResponse,
   type TInvoiceRow,
+  type TInvoiceTotalsResponse,
 } from '@settle/shared/invoices';
 import { roundMoney, subtractMoney, toMinorUnits } from '@settle/shared/money';
 import type { SQL } from 'drizzle-orm';
@@ -15,6 +16,7 @@ import { buildFilterWhere } from '../search/filter-helper';
 import { type InvoiceBatchQuery, readInvoiceBatches } from './invoice-batches';
 import { INVOICE_FIELDS } from './invoice-fields';
 import { toInvoiceRow } from './invoice-mapper';
+import { findGridPage } from './invoice-page';
 import { resolveCustomerScope } from './invoice-scope';
 import * as repository from './invoices.repository';
 
@@ -41,7 +43,25 @@ const HEADER_FIELDS: Array<{
   { key: 'balance', field: 'balance', title: 'Balance', dataType: 'currency' },
 ];
 
+function toTotals(totals: repository.InvoiceTotalsRecord): TInvoiceTotalsResponse['totals'] {
+  return {
+    count: totals.count,
+    amount: roundMoney(totals.amount),
+    balance: roundMoney(totals.balance),
+    disputeAmount: roundMoney(totals.dispute_amount),
+    paidAmount: roundMoney(totals.paid_amount),
+  };
+}
+
 export function createInvoicesService(db: Db, accounts: AccountsService) {
+  /** The list's customer, currency and filter; a bad filter answers 400 here, before any query. */
+  async function selectionOf(session: SessionContext, query: TInvoiceListQuery) {
+    const { customer, currencyCode } = await resolveCustomerScope(accounts, session, query);
+    const filter = buildFilterWhere(query.filter, INVOICE_FIELDS);
+    const scope = { customerId: customer.id, currencyCode, status: query.status, userId: session.userId };
+    return { customer, currencyCode, scope, filter };
+  }
+
   return {
     /** Rows of one (already authorised) customer by invoice number, for other modules. */
     async findRows(session: SessionContext, customerId: number, invNos: string[]) {
@@ -103,7 +123,10 @@ export function createInvoicesService(db: Db, accounts: AccountsService) {
 
     /** How many invoices of a scope pass the filter: an export's row count, known before its first row. */
     async count(query: { scope: repository.InvoiceScope; filter?: SQL }): Promise<number> {
-      return (await repository.sumInvoices(db, query)).count;
+      const totals = query.filter
+        ? await repository.sumInvoices(db, query)
+        : await repository.readScopeTotals(db, query.scope);
+      return totals.count;
     },
 
     /** The rows in the grid's order, one batch at a time: exports of any size in flat memory. */
@@ -111,38 +134,43 @@ export function createInvoicesService(db: Db, accounts: AccountsService) {
       return readInvoiceBatches(db, query);
     },
 
+    /**
+     * A grid page. Unfiltered, the totals are the aggregates' (no scan); filtered, they are one
+     * pass over the filtered rows, beside the page, or left to the /totals call (totals=separate).
+     */
     async list(session: SessionContext, query: TInvoiceListQuery): Promise<TInvoiceListResponse> {
-      const { customer, currencyCode } = await resolveCustomerScope(accounts, session, query);
-      // A bad filter answers 400 here, before anything reaches the database.
-      const filter = buildFilterWhere(query.filter, INVOICE_FIELDS);
-      const scope = { customerId: customer.id, currencyCode, status: query.status, userId: session.userId };
-      const [records, totals] = await Promise.all([
-        repository.findInvoicePage(db, {
-          scope,
-          filter,
-          sort: query.sort,
-          dir: query.dir,
-          limit: query.pageSize,
-          offset: (query.page - 1) * query.pageSize,
-        }),
-        repository.sumInvoices(db, { scope, filter }),
-      ]);
+      const { customer, currencyCode, scope, filter } = await selectionOf(session, query);
+      let totals: repository.InvoiceTotalsRecord | null;
+      let page: Awaited<ReturnType<typeof findGridPage>>;
+      if (!filter) {
+        totals = await repository.readScopeTotals(db, scope);
+        page = await findGridPage(db, { scope, query, knownCount: totals.count });
+      } else {
+        [page, totals] = await Promise.all([
+          findGridPage(db, { scope, filter, query }),
+          query.totals === 'separate' ? null : repository.sumInvoices(db, { scope, filter }),
+        ]);
+      }
       return {
         custNo: customer.custNo,
         currencyCode,
         status: query.status,
         page: query.page,
         pageSize: query.pageSize,
-        total: totals.count,
-        totals: {
-          count: totals.count,
-          amount: roundMoney(totals.amount),
-          balance: roundMoney(totals.balance),
-          disputeAmount: roundMoney(totals.dispute_amount),
-          paidAmount: roundMoney(totals.paid_amount),
-        },
-        rows: records.map(toInvoiceRow),
+        total: totals ? totals.count : null,
+        totals: totals ? toTotals(totals) : null,
+        nextCursor: page.nextCursor,
+        rows: page.rows,
       };
+    },
+
+    /** The count and sums of a (filtered) list: GET /invoices/totals, asked beside the page. */
+    async totals(session: SessionContext, query: TInvoiceListQuery): Promise<TInvoiceTotalsResponse> {
+      const { scope, filter } = await selectionOf(session, query);
+      const totals = filter
+        ? await repository.sumInvoices(db, { scope, filter })
+        : await repository.readScopeTotals(db, scope);
+      return { total: totals.count, totals: toTotals(totals) };
     },
 
     async detail(

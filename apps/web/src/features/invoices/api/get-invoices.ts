@@ -4,6 +4,7 @@ import {
   ZInvoiceListResponse,
 } from '@settle/shared/invoices';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { cursorFor, rememberNextCursor } from '../../../components/grid/grid-cursors';
 import { apiRequest } from '../../../lib/api-client';
 import { markDataArrived } from '../../../lib/draw-timing';
 
@@ -37,14 +38,41 @@ export function toInvoiceListQuery(params: InvoiceListParams): Record<string, st
   };
 }
 
-export function getInvoices(params: InvoiceListParams, signal?: AbortSignal): Promise<TInvoiceListResponse> {
-  return apiRequest('/invoices', {
-    query: toInvoiceListQuery(params),
+/** Everything but the page: pages of one list share it (and its keyset cursors). */
+export const listOf = (params: InvoiceListParams) =>
+  JSON.stringify([
+    params.custNo,
+    params.currencyCode,
+    params.status,
+    params.pageSize,
+    params.sort,
+    params.dir,
+    params.filter ?? '',
+  ]);
+
+/**
+ * A filtered page is asked without its totals (the grid asks them with getInvoiceTotals beside
+ * it, so the rows never wait for them); the next page of a list carries the cursor its previous
+ * page gave.
+ */
+export async function getInvoices(
+  params: InvoiceListParams,
+  signal?: AbortSignal,
+): Promise<TInvoiceListResponse> {
+  const list = listOf(params);
+  const answer = await apiRequest('/invoices', {
+    query: {
+      ...toInvoiceListQuery(params),
+      totals: params.filter ? 'separate' : undefined,
+      cursor: cursorFor(list, params.page),
+    },
     schema: ZInvoiceListResponse,
     signal,
     // The grid shows a failed load itself, with a Retry button.
     showsOwnFailure: true,
   });
+  rememberNextCursor(list, params.page, answer.nextCursor);
+  return answer;
 }
 
 const scopeOf = (params: InvoiceListParams) =>

@@ -16,6 +16,7 @@ import {
   LIMITED_ROLES,
   NO_CREDIT_ROLES,
   shellRoutes,
+  totalsOf,
 } from '../testing/invoice-fixtures';
 
 const open = buildInvoiceRow();
@@ -46,6 +47,7 @@ function gridApi(options: { rows?: TInvoiceRow[]; columns?: StubRoute['reply']; 
   const rows = options.rows ?? [open, credit, promised, inCart];
   return stubApi([
     ...(options.extra ?? []),
+    { method: 'GET', path: '/invoices/totals', reply: { body: totalsOf(rows) } },
     ...shellRoutes(),
     ...gridRoutes(options.columns),
     {
@@ -418,6 +420,40 @@ describe('InvoiceGrid', () => {
     expect(listCalls(calls)[0]!.query.get('filter')).toBe("balance gt 100 and startswith(invNo,'INV')");
   });
 
+  it("asks a filtered list's totals beside its page and shows them when they come", async () => {
+    const filter = "substringof('PO',poNumber)";
+    const calls = gridApi({
+      extra: [
+        {
+          method: 'GET',
+          path: '/invoices/totals',
+          reply: {
+            body: {
+              total: 321,
+              totals: {
+                count: 321,
+                amount: '1234.50',
+                balance: '1000.00',
+                disputeAmount: '0.00',
+                paidAmount: '0.00',
+              },
+            },
+          },
+        },
+      ],
+    });
+    renderApp({
+      route: `/invoices?filter=${encodeURIComponent(filter)}`,
+      userData: buildUserData({ roles: FULL_ROLES }),
+    });
+    await screen.findByTestId('invoice-row-INV-1');
+    expect(listCalls(calls)[0]!.query.get('totals')).toBe('separate');
+    await waitFor(() => expect(screen.getByTestId('grid-range')).toHaveTextContent('1–50 of 321 invoices'));
+    expect(screen.getByTestId('total-amount')).toHaveTextContent('$1,234.50');
+    const totalsCalls = calls.filter((call) => call.path === '/invoices/totals');
+    expect(totalsCalls.map((call) => call.query.get('filter'))).toEqual([filter]);
+  });
+
   it('pages on the server, 50 rows a page', async () => {
     // 120 matching invoices: three pages.
     const calls = stubApi([
@@ -430,6 +466,7 @@ describe('InvoiceGrid', () => {
           body: buildListResponse([buildInvoiceRow({ invNo: `P${call.query.get('page')}` })], {
             total: 120,
             page: Number(call.query.get('page')),
+            nextCursor: `after-${call.query.get('page')}`,
           }),
         }),
       },
@@ -442,5 +479,8 @@ describe('InvoiceGrid', () => {
     expect(screen.getByTestId('grid-range')).toHaveTextContent('51–100 of 120 invoices');
     expect(listCalls(calls).at(-1)?.query.get('page')).toBe('2');
     expect(listCalls(calls).at(-1)?.query.get('pageSize')).toBe('50');
+    // The next page carries the cursor the previous one gave: the server seeks instead of skipping.
+    expect(listCalls(calls).at(-1)?.query.get('cursor')).toBe('after-1');
+    expect(listCalls(calls)[0]?.query.get('cursor')).toBeNull();
   });
 });

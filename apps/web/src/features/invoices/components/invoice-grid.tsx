@@ -12,6 +12,7 @@ import { useGridView, useLastPageGuard } from '../../../components/grid/use-grid
 import { isSessionEndingError } from '../../../lib/api-error';
 import { useFormatters } from '../../../lib/use-formatters';
 import { useSignedInUser } from '../../../lib/use-user-data';
+import { useInvoiceTotals } from '../api/get-invoice-totals';
 import { type InvoiceListParams, toInvoiceListQuery, useInvoices } from '../api/get-invoices';
 import { useServerDate } from '../api/get-server-date';
 import { INVOICE_COLUMNS_API, INVOICE_EXPORT, INVOICE_SORTING } from './invoice-grid-config';
@@ -147,7 +148,14 @@ export function InvoiceGrid(props: InvoiceGridProps) {
     filter: props.filter || undefined,
   };
   const list = useInvoices(params, { enabled: layout !== null && custNo !== null });
-  useLastPageGuard(view, { total: list.data && !list.isPlaceholderData ? list.data.total : null });
+  // A filtered page comes without its totals; they come from their own call, beside it.
+  const separateTotals = useInvoiceTotals(params, {
+    enabled: layout !== null && custNo !== null && Boolean(params.filter),
+  });
+  const listTotals = params.filter ? (separateTotals.data ?? null) : (list.data ?? null);
+  useLastPageGuard(view, {
+    total: list.data && !list.isPlaceholderData && listTotals ? listTotals.total : null,
+  });
   const serverDate = useServerDate({ enabled: custNo !== null });
 
   if (!custNo) {
@@ -168,8 +176,11 @@ export function InvoiceGrid(props: InvoiceGridProps) {
   const available = layout?.columns.filter(mayShow) ?? [];
   const shown = available.filter((column) => column.visible);
   const rows = list.data?.rows ?? [];
-  const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const total = listTotals?.total ?? 0;
+  // Until a filtered list's count arrives, the pager offers the next page when this one is full.
+  const pages = listTotals
+    ? Math.max(1, Math.ceil(total / pageSize))
+    : page + (rows.length === pageSize ? 1 : 0);
   const firstRow = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const lastRow = Math.min(total, page * pageSize);
 
@@ -254,7 +265,7 @@ export function InvoiceGrid(props: InvoiceGridProps) {
           toolCount={tools.length}
           renderTools={renderTools}
           busyRows={actions.busy}
-          totals={list.data?.totals ?? null}
+          totals={listTotals?.totals ?? null}
           currencyCode={list.data?.currencyCode ?? currencyCode}
           detailPath={detailPath}
           columnTitle={columnTitle}
@@ -271,7 +282,7 @@ export function InvoiceGrid(props: InvoiceGridProps) {
         onPage={setPage}
         onPageSize={address.setPageSize}
         rangeText={
-          list.data
+          list.data && listTotals
             ? t('invoices:grid.range', {
                 first: n0(firstRow),
                 last: n0(lastRow),

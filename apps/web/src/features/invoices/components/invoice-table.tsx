@@ -12,7 +12,7 @@ import { INVOICE_SORTING } from './invoice-grid-config';
 import { InvoiceTableRow } from './invoice-table-row';
 import { ToolTips } from './tool-tips';
 
-type Totals = TInvoiceListResponse['totals'];
+type Totals = NonNullable<TInvoiceListResponse['totals']>;
 const TOTAL_FIELDS = new Set(['amount', 'balance', 'disputeAmount', 'paidAmount']);
 const SELECT_COLUMN_WIDTH = 40;
 

@@ -74,6 +74,7 @@ export function buildListResponse(
       disputeAmount: addMoney('0', ...rows.map((row) => row.disputeAmount)),
       paidAmount: addMoney('0', ...rows.map((row) => row.paidAmount)),
     },
+    nextCursor: null,
     rows,
     ...overrides,
   };
@@ -130,7 +131,15 @@ export function gridRoutes(columns: StubRoute['reply'] = { body: buildColumnPref
     { method: 'GET', path: '/invoices/columns', reply: columns },
     { method: 'GET', path: '/invoices/searchFields', reply: { body: INVOICE_SEARCH_FIELDS } },
     { method: 'GET', path: '/search/saved', reply: { body: [] } },
+    // A filtered grid asks its totals beside the page; a test that checks them stubs its own first.
+    { method: 'GET', path: '/invoices/totals', reply: { body: totalsOf([buildInvoiceRow()]) } },
   ];
+}
+
+/** The answer of GET {api}/invoices/totals for these rows. */
+export function totalsOf(rows: TInvoiceRow[]) {
+  const { total, totals } = buildListResponse(rows);
+  return { total: total ?? rows.length, totals: totals! };
 }
 
 /** The calls of the signed-in header, plus what the promise modal and the detail page ask. */

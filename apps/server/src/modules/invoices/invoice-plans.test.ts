@@ -1,0 +1,140 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, type Db, queryRows } from '../../db/client';
+import { buildCustomer, buildTenant } from '../../test/factories';
+import { openTestDatabase } from '../../test/test-database';
+import { buildFilterWhere } from '../search/filter-helper';
+import { INVOICE_FIELDS } from './invoice-fields';
+import { type InvoiceScope, invoicePageQuery, sumInvoicesQuery } from './invoices.repository';
+
+// The plans the grid's queries get at scale, read with EXPLAIN on the engine the tests run on
+// (PGlite, and PostgreSQL in CI). A plan fails when it reads the invoices sequentially or takes
+// the whole account from an index only to filter it: the shape of the 2-second pages of issue 15.
+
+const ACCOUNT_ROWS = 30_000;
+const OTHER_ROWS = 30_000;
+
+let database: DatabaseHandle;
+let db: Db;
+let scope: InvoiceScope;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  db = database.db;
+  const tenant = await buildTenant(db);
+  const account = await buildCustomer(db, tenant.id);
+  const others = await buildCustomer(db, tenant.id);
+  scope = { customerId: account.id, currencyCode: 'USD', status: 'O', userId: 0 };
+  // Shaped like the bench's bulk invoices: PO numbers over 9,973 values, three terms.
+  for (const [customer, from, count] of [
+    [account, 0, ACCOUNT_ROWS],
+    [others, ACCOUNT_ROWS, OTHER_ROWS],
+  ] as const) {
+    await db.execute(sql`
+      insert into invoices (tenant_id, customer_id, cust_no, inv_no, tran_id, status, invoice_date, due_date,
+        tran_currency_code, amount, balance, tran_bal, tran_orig, po_number, terms)
+      select ${customer.tenantId}, ${customer.id}, ${customer.custNo}, 'INV-' || lpad(g::text, 8, '0'),
+        'T' || g, case when g % 3 = 0 then 'C' else 'O' end, current_date - g % 400, current_date - g % 400 + 30,
+        'USD', (g * 7919) % 500000 / 100.0 + 1, (g * 7919) % 500000 / 100.0 + 1, 0, 0,
+        'PO-' || (g % 9973), (array['Net 30','Net 45','Net 60'])[1 + g % 3]
+      from generate_series(${from + 1}::int, ${from + count}::int) g`);
+  }
+  await db.execute(sql`vacuum analyze invoices`);
+}, 180_000);
+afterAll(() => database.close());
+
+type PlanNode = {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Index Cond'?: string;
+  Plans?: PlanNode[];
+};
+
+async function planOf(query: SQL): Promise<PlanNode> {
+  const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) ${query}`);
+  const plan = row!['QUERY PLAN'];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: PlanNode }>;
+  return parsed[0]!.Plan;
+}
+
+function nodes(plan: PlanNode): PlanNode[] {
+  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
+}
+
+/** What makes a plan read an account's invoices in full; empty when none. */
+function fullReads(plan: PlanNode): string[] {
+  const problems: string[] = [];
+  for (const node of nodes(plan)) {
+    if (node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'invoices') {
+      problems.push('sequential scan of invoices');
+    }
+    // A bitmap heap scan fed by one scope index alone fetches every invoice of the account.
+    if (node['Node Type'] === 'Bitmap Heap Scan' && node['Relation Name'] === 'invoices') {
+      const [child] = node.Plans ?? [];
+      if (child?.['Node Type'] === 'Bitmap Index Scan' && !child['Index Name']?.includes('trgm')) {
+        problems.push(`full bitmap scan of the account through ${child['Index Name']}`);
+      }
+    }
+  }
+  return problems;
+}
+
+const indexesOf = (plan: PlanNode) => nodes(plan).flatMap((node) => node['Index Name'] ?? []);
+const filterOf = (text: string) => buildFilterWhere(text, INVOICE_FIELDS);
+const page = (filter: SQL | undefined, more: { offset?: number; sort?: string; fromEnd?: boolean } = {}) =>
+  invoicePageQuery({
+    scope,
+    filter,
+    sort: more.sort ?? 'dueDate',
+    dir: 'asc',
+    limit: 50,
+    offset: more.offset ?? 0,
+    fromEnd: more.fromEnd,
+  });
+
+describe('grid query plans at scale', () => {
+  for (const text of [
+    "substringof('PO-5',poNumber)",
+    "startswith(invNo,'INV-0001')",
+    "endswith(tranId,'777')",
+  ]) {
+    it(`finds ${text} through a trigram index, for the totals and the page`, async () => {
+      const totals = await planOf(sumInvoicesQuery({ scope, filter: filterOf(text) }));
+      expect(fullReads(totals)).toEqual([]);
+      expect(indexesOf(totals).some((name) => name.startsWith('invoices_trgm_'))).toBe(true);
+      expect(fullReads(await planOf(page(filterOf(text))))).toEqual([]);
+    });
+  }
+
+  it("pages and totals the issue's 5-term filter without reading the account in full", async () => {
+    const filter = filterOf(
+      "amount ge 100 and amount le 40000 and balance gt 0 and substringof('PO-5',poNumber) and terms eq 'Net 30'",
+    );
+    // Narrowed by the trigram or the terms index, not by an amount range that keeps most rows.
+    const narrowing = (name: string) => name.startsWith('invoices_trgm_') || name === 'invoices_grid_terms';
+    for (const plan of [await planOf(sumInvoicesQuery({ scope, filter })), await planOf(page(filter))]) {
+      expect(fullReads(plan)).toEqual([]);
+      expect(indexesOf(plan).some(narrowing)).toBe(true);
+    }
+  });
+
+  it('takes an enumerated equality filter through its composite index', async () => {
+    const plan = await planOf(page(filterOf("terms eq 'Net 45'")));
+    expect(fullReads(plan)).toEqual([]);
+    expect(indexesOf(plan)).toContain('invoices_grid_terms');
+  });
+
+  it('chooses a deep page from the index alone, walking from the nearer end', async () => {
+    for (const query of [
+      page(undefined, { offset: 15_000 }),
+      page(undefined, { offset: 2_000, fromEnd: true }),
+    ]) {
+      const plan = await planOf(query);
+      expect(fullReads(plan)).toEqual([]);
+      // The page's ids: a limit straight over an index walk, no sort of the account's rows.
+      const limits = nodes(plan).filter((node) => node['Node Type'] === 'Limit');
+      expect(limits.map((limit) => limit.Plans?.[0]?.['Node Type'])).toEqual(['Index Only Scan']);
+    }
+  });
+});
