@@ -75,7 +75,8 @@ export function createSandboxPaymentGateway(options: {
           ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+        // Generous, as payment SDKs are (Stripe waits 80 s): a slow answer is not a failed checkout.
+        signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
       });
     } catch (error) {
       throw new PaymentGatewayUnavailableError(error);
