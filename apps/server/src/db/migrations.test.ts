@@ -21,11 +21,13 @@ describe('migrations', () => {
     expect(rows.map((row) => row.table_name)).toEqual([
       'account_tokens',
       'activity',
+      'announcements',
       'captcha_challenges',
       'courier_messages',
       'currencies',
       'customer_contacts',
       'customers',
+      'dashboards',
       'dispute_attachments',
       'dispute_lines',
       'dispute_notes',
