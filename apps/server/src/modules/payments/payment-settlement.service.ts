@@ -1,5 +1,8 @@
 import type { GatewayPaymentStatus, PaymentGateway } from '../../adapters/payments/payment-gateway';
-import { InvalidNotificationSignatureError } from '../../adapters/payments/payment-gateway';
+import {
+  InvalidNotificationSignatureError,
+  UnhandledNotificationError,
+} from '../../adapters/payments/payment-gateway';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/app-error';
 import { applyOutcome, type OutcomeDeps, type OutcomeSource, type SettledPayment } from './payment-outcomes';
@@ -50,7 +53,11 @@ export function createPaymentSettlementService(
     if (payment.status !== 'PENDING' || payment.provider === 'local') return payment;
     let status: GatewayPaymentStatus | null;
     try {
-      status = await deps.gateway.getPaymentStatus(payment.extTranRefId);
+      // The provider's own id when known: Stripe finds a session by it at once, not by a lagging search.
+      status = await deps.gateway.getPaymentStatus(
+        payment.extTranRefId,
+        payment.providerPaymentId ?? undefined,
+      );
     } catch (error) {
       deps.logger.warn({ err: error, extTranRefId: payment.extTranRefId }, 'payment status query failed');
       return payment;
@@ -118,6 +125,11 @@ export function createPaymentSettlementService(
         if (error instanceof InvalidNotificationSignatureError) {
           deps.logger.warn({ provider, reason: error.message }, 'payment notification refused');
           throw badRequest(error.message, undefined, 'NOTIFICATION_SIGNATURE_INVALID');
+        }
+        // A genuine event the flows do not follow: acknowledged, or the provider would retry it for days.
+        if (error instanceof UnhandledNotificationError) {
+          deps.logger.warn({ provider, eventType: error.eventType }, 'payment notification ignored');
+          return { received: true, duplicate: false };
         }
         throw error;
       }
