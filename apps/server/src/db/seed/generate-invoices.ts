@@ -83,8 +83,11 @@ export function generateInvoice(
     open && balanceMinor > 0 && random.chance(0.1)
       ? Math.round(balanceMinor * (0.1 + random.next() * 0.9))
       : 0;
-  const paymentPending = open && balanceMinor > 0 && disputeMinor === 0 && random.chance(0.03);
-  const promise = open && balanceMinor > 0 && !paymentPending && random.chance(0.05);
+  // No invoice is born payment-pending: since payments exist, that flag means a payment row in flight, and a
+  // seeded flag without one could never be paid or released. The draw stays, so the rest of the demo is as before.
+  const formerlyPending = open && balanceMinor > 0 && disputeMinor === 0 && random.chance(0.03);
+  const paymentPending = false;
+  const promise = open && balanceMinor > 0 && !formerlyPending && random.chance(0.05);
   const prefix = isCredit ? 'CM' : 'INV';
   const year = fromEpochDay(invoiceDay).slice(0, 4);
   const sequence = String(options.sequence).padStart(6, '0');
