@@ -22,6 +22,7 @@ describe('payment settings', () => {
       host: '127.0.0.1',
       publicUrl: undefined,
       apiUrl: 'http://127.0.0.1:4001',
+      startHere: true,
       secret: expect.stringMatching(/^[\w-]{43}$/),
       notifyUrl: undefined,
       pendingMs: 5_000,
@@ -50,6 +51,16 @@ describe('payment settings', () => {
       notifyUrl: 'http://10.0.0.5:3000/getpaid-rest/api/payment/notifications/sandbox',
       pendingMs: 500,
     });
+  });
+
+  it('use a sandbox another process runs when PAYMENT_SANDBOX_URL names it (its secret required)', () => {
+    expect(
+      loadConfig({ PAYMENT_SANDBOX_URL: 'http://127.0.0.1:4001/', PAYMENT_SANDBOX_SECRET: 's'.repeat(32) })
+        .payments,
+    ).toMatchObject({ apiUrl: 'http://127.0.0.1:4001', startHere: false });
+    expect(problemsOf({ PAYMENT_SANDBOX_URL: 'http://127.0.0.1:4001' })).toEqual([
+      'PAYMENT_SANDBOX_SECRET: required with PAYMENT_SANDBOX_URL (the secret that sandbox was started with)',
+    ]);
   });
 
   it('select Stripe with its keys', () => {

@@ -134,6 +134,10 @@ const ZEnvironment = z.object({
     .url({ protocol: /^https?$/, message: 'must be an absolute http(s) address' })
     .optional(),
   PAYMENT_SANDBOX_PENDING_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  /** Another process's sandbox: this start runs none and calls that one (several portals, one sandbox). */
+  PAYMENT_SANDBOX_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an absolute http(s) address' })
+    .optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_..., sk_live_... or rk_...)')
@@ -213,6 +217,8 @@ export type SandboxPaymentsConfig = {
   publicUrl: string | undefined;
   /** Where Settle calls the sandbox's API; the start fills in the real port when it was 0. */
   apiUrl: string;
+  /** False when PAYMENT_SANDBOX_URL names a sandbox another process runs. */
+  startHere: boolean;
   /** Shared by Settle and the sandbox: API key and (derived) notification signing key. */
   secret: string;
   /** Settle's notification route as the sandbox calls it; unset: this portal's own address. */
@@ -338,7 +344,8 @@ function paymentsConfig(env: z.infer<typeof ZEnvironment>): PaymentsConfig {
     port,
     host,
     publicUrl: env.PAYMENT_SANDBOX_PUBLIC_URL,
-    apiUrl: `http://${reachable}:${port}`,
+    apiUrl: env.PAYMENT_SANDBOX_URL?.replace(/\/$/, '') ?? `http://${reachable}:${port}`,
+    startHere: !env.PAYMENT_SANDBOX_URL,
     // The sandbox runs in the portal's process, so a key made at each start is shared by both sides.
     secret: env.PAYMENT_SANDBOX_SECRET ?? randomBytes(32).toString('base64url'),
     notifyUrl: env.PAYMENT_SANDBOX_NOTIFY_URL,
@@ -365,6 +372,10 @@ function missingTransportSettings(environment: Record<string, string | undefined
     environment.PAYMENT_PROVIDER === 'stripe' &&
       !environment.STRIPE_WEBHOOK_SECRET &&
       'STRIPE_WEBHOOK_SECRET: required when PAYMENT_PROVIDER=stripe (the signing secret of the webhook endpoint)',
+    environment.PAYMENT_PROVIDER !== 'stripe' &&
+      environment.PAYMENT_SANDBOX_URL &&
+      !environment.PAYMENT_SANDBOX_SECRET &&
+      'PAYMENT_SANDBOX_SECRET: required with PAYMENT_SANDBOX_URL (the secret that sandbox was started with)',
     environment.PAYMENT_PROVIDER !== 'stripe' &&
       (environment.PAYMENT_SANDBOX_PORT ?? '') !== '' &&
       environment.PAYMENT_SANDBOX_PORT !== '0' &&

@@ -78,6 +78,25 @@ async function main() {
   app.log.info(developmentAidsLine(config));
   if (demoSso) app.log.info(demoSso.announcement);
   if (paymentSandbox) app.log.info(paymentSandbox.announcement);
+  // Payments left PENDING by a previous run are asked about at the provider and settled; old
+  // Idempotency-Keys are forgotten. Neither blocks the start.
+  void recoverPayments(app);
+}
+
+async function recoverPayments(app: Awaited<ReturnType<typeof buildApp>>) {
+  try {
+    const purged = await app.services.idempotency.purgeExpired();
+    const recovered = await app.services.paymentSettlement.recoverPending();
+    if (recovered.checked > 0 || purged > 0)
+      app.log.info(
+        `payments: ${recovered.settled} of ${recovered.checked} pending payment(s) settled from the provider; ${purged} expired idempotency key(s) deleted`,
+      );
+  } catch (error) {
+    app.log.warn(
+      { err: error },
+      'payments: recovery of pending payments failed; polls and notifications will settle them',
+    );
+  }
 }
 
 main().catch((error) => {

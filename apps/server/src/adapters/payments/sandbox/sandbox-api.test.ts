@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -302,6 +302,35 @@ describe('state across restarts', () => {
         origin: second.origin,
       });
       expect(replay.body).toMatchObject({ id: created.body.id, outcome: 'CANCELLED' });
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('forgets settled payments a month old at start, keeps the ones still waiting', async () => {
+    directory = mkdtempSync(path.join(tmpdir(), 'settle-sandbox-'));
+    const dataFile = path.join(directory, 'payment-sandbox.json');
+    const first = await startSandboxProvider({ secret: SECRET, dataFile });
+    const settled = reference();
+    const waiting = reference();
+    for (const ref of [settled, waiting]) {
+      await call('POST', '/v1/checkouts', { body: checkout(ref), key: ref, origin: first.origin });
+    }
+    const url = String(
+      (await call('GET', `/v1/payments/${settled}`, { origin: first.origin })).body.checkoutUrl,
+    );
+    await cancelAtSandbox(url);
+    await first.close();
+    const state = JSON.parse(readFileSync(dataFile, 'utf8'));
+    const old = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000).toISOString();
+    for (const payment of state.payments) Object.assign(payment, { updatedAt: old, expiresAt: null });
+    writeFileSync(dataFile, JSON.stringify(state));
+    const second = await startSandboxProvider({ secret: SECRET, dataFile });
+    try {
+      expect((await call('GET', `/v1/payments/${settled}`, { origin: second.origin })).status).toBe(404);
+      expect((await call('GET', `/v1/payments/${waiting}`, { origin: second.origin })).body).toMatchObject({
+        state: 'OPEN',
+      });
     } finally {
       await second.close();
     }

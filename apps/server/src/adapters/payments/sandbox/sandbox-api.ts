@@ -177,6 +177,15 @@ export function createSandboxApi(options: {
       return paymentAnswer(payment.id);
     },
 
+    /** The portal gives up a checkout: cancelled unless the payer already reached an outcome. */
+    async cancelPayment(extTranRefId: string): Promise<ApiAnswer> {
+      const payment = store.paymentsByRef.get(extTranRefId);
+      if (!payment) return problem(404, 'No such payment');
+      await engine.refresh(payment);
+      if (payment.state === 'OPEN' || payment.state === 'REQUIRES_CONFIRMATION') await engine.cancel(payment);
+      return paymentAnswer(payment.id);
+    },
+
     async createCardSession(rawBody: unknown, key: string | undefined): Promise<ApiAnswer> {
       const parsed = ZCreateCardSession.safeParse(rawBody);
       if (!parsed.success) return invalid(parsed.error);

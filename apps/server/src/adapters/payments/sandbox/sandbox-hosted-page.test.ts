@@ -84,6 +84,10 @@ describe('the hosted card page', () => {
     expect(html).toContain('<button type="submit">Pay $1,234.56</button>');
     expect(html).toContain('form="cancel-form">Cancel</button>');
     expect(html).not.toContain('<script');
+    expect(html).toContain('<summary>Test cards (any future expiry date, any CVC)</summary>');
+    expect(html).toContain(
+      '<li><span class="number">4000 0000 0000 0069</span> expiration date incorrect</li>',
+    );
   });
 
   it('is in French for a French checkout, amounts formatted the French way', async () => {

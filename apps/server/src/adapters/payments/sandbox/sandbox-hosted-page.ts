@@ -1,6 +1,6 @@
 import type { PageLanguage } from './sandbox-page-texts';
 import { textsFor } from './sandbox-page-texts';
-import type { CardErrorCode, CardField, CardForm } from './sandbox-test-cards';
+import { type CardErrorCode, type CardField, type CardForm, TEST_CARDS } from './sandbox-test-cards';
 
 /**
  * The hosted pages, rendered on the server: no script at all (the CSP allows none), native form
@@ -36,6 +36,10 @@ button{font:inherit;font-weight:600;padding:.625rem 1.25rem;border-radius:.25rem
 button.secondary{background:#fff;color:#1f2937;border-color:#6b7280}
 .inline{display:inline}
 a{color:#1d4ed8}
+.cards{margin-top:1.5rem;font-size:.875rem;color:#374151}
+.cards summary{cursor:pointer;font-weight:600}
+.cards ul{padding-left:1.25rem}
+.number{font-family:ui-monospace,monospace;color:#111827}
 `;
 
 export function escapeHtml(value: string): string {
@@ -104,7 +108,7 @@ ${error ? `<p class="error" id="${name}-error">${escapeHtml(t.errors[error])}</p
 <ul>${FIELD_ORDER.filter((name) => errors[name])
         .map(
           (name) =>
-            `<li><a href="#${name}">${escapeHtml(labels[name])}: ${escapeHtml(t.errors[errors[name]!])}</a></li>`,
+            `<li><a href="#${name}">${escapeHtml(labels[name])}${t.labelSeparator}${escapeHtml(t.errors[errors[name]!])}</a></li>`,
         )
         .join('')}</ul>
 </div>`
@@ -137,8 +141,19 @@ ${field('name', t.name, 'type="text" autocomplete="cc-name" maxlength="120"')}
 <button type="submit" class="secondary" form="cancel-form">${escapeHtml(t.cancel)}</button>
 </div>
 </form>
-<form id="cancel-form" method="post" action="${escapeHtml(input.action)}/cancel"></form>`,
+<form id="cancel-form" method="post" action="${escapeHtml(input.action)}/cancel"></form>
+${testCardList(input.language)}`,
   );
+}
+
+/** A sandbox tells its test cards, so a demonstration needs no other document. */
+function testCardList(language: PageLanguage): string {
+  const t = textsFor(language);
+  const grouped = (number: string) => number.replace(/(\d{4})(?=\d)/g, '$1 ');
+  return `<details class="cards">
+<summary>${escapeHtml(t.testCards)}</summary>
+<ul>${TEST_CARDS.map((card) => `<li><span class="number">${grouped(card.number)}</span> ${escapeHtml(card.note[language])}</li>`).join('')}</ul>
+</details>`;
 }
 
 export function renderConfirmPage(input: { language: PageLanguage; action: string; amount: string }): string {

@@ -23,6 +23,9 @@ type Texts = {
   saveCard: string;
   cancel: string;
   errorSummary: string;
+  testCards: string;
+  /** Between a field's name and its error in the summary (French puts a space before the colon). */
+  labelSeparator: string;
   errors: Record<CardErrorCode | 'cardRefused', string>;
   confirmTitle: string;
   confirmText: (amount: string) => string;
@@ -62,6 +65,8 @@ const EN: Texts = {
   saveCard: 'Save card',
   cancel: 'Cancel',
   errorSummary: 'Please correct the following:',
+  testCards: 'Test cards (any future expiry date, any CVC)',
+  labelSeparator: ': ',
   errors: {
     numberRequired: 'Enter the card number.',
     numberInvalid: 'The card number is not valid. Check the digits.',
@@ -112,6 +117,8 @@ const FR: Texts = {
   saveCard: 'Enregistrer la carte',
   cancel: 'Annuler',
   errorSummary: 'Veuillez corriger les points suivants :',
+  testCards: 'Cartes de test (toute date d’expiration future, tout CVC)',
+  labelSeparator: '\u00a0: ',
   errors: {
     numberRequired: 'Saisissez le numéro de carte.',
     numberInvalid: 'Le numéro de carte n’est pas valide. Vérifiez les chiffres.',

@@ -98,6 +98,29 @@ describe('the sandbox adapter', () => {
     });
   });
 
+  it('cancels a checkout the payer left, keeps an outcome already reached, null when unknown', async () => {
+    expect(await gateway.cancelCheckout('ref-nobody-knows')).toBeNull();
+    const left = checkoutInput();
+    await gateway.startCheckout(left);
+    const before = receiver.received.length;
+    expect(await gateway.cancelCheckout(left.extTranRefId)).toMatchObject({
+      outcome: 'CANCELLED',
+      responseText: 'Cancelled',
+    });
+    // Again: nothing changes and Settle is not told twice.
+    expect(await gateway.cancelCheckout(left.extTranRefId)).toMatchObject({ outcome: 'CANCELLED' });
+    await receiver.waitFor(before + 1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(receiver.events().filter((event) => event.data.extTranRefId === left.extTranRefId)).toHaveLength(
+      1,
+    );
+
+    const paid = checkoutInput();
+    const started = await gateway.startCheckout(paid);
+    await submitCard(started.serviceURL, { number: '4242424242424242' });
+    expect(await gateway.cancelCheckout(paid.extTranRefId)).toMatchObject({ outcome: 'SUCCESS' });
+  });
+
   it('says the provider is unavailable when it cannot be reached', async () => {
     const down = createSandboxPaymentGateway({
       apiUrl: 'http://127.0.0.1:1',

@@ -134,6 +134,17 @@ export function createSandboxPaymentGateway(options: {
       return toStatus(answer.body);
     },
 
+    async cancelCheckout(extTranRefId) {
+      const answer = await call<SandboxPaymentView>(
+        'POST',
+        `/v1/payments/${encodeURIComponent(extTranRefId)}/cancel`,
+        {},
+      );
+      if (answer.status === 404) return null;
+      if (answer.status >= 300) throw rejected(answer.status, answer.body);
+      return toStatus(answer.body);
+    },
+
     async verifyNotification(rawBody, headers) {
       const flat = flatHeaders(headers);
       let payload: unknown;

@@ -153,6 +153,8 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
     if (method === 'POST' && path === '/v1/charges') return api.chargeSavedCard(await json(), key);
     const payment = captured(/^\/v1\/payments\/([^/]+)$/, path);
     if (method === 'GET' && payment) return api.getPayment(decodeURIComponent(payment));
+    const cancelled = captured(/^\/v1\/payments\/([^/]+)\/cancel$/, path);
+    if (method === 'POST' && cancelled) return api.cancelPayment(decodeURIComponent(cancelled));
     const card = captured(/^\/v1\/card-sessions\/([^/]+)\/card$/, path);
     if (method === 'GET' && card) return api.getSavedCard(decodeURIComponent(card));
     return { statusCode: 404, body: { error: { message: 'No such route' } } };

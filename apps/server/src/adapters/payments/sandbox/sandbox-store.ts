@@ -79,6 +79,9 @@ type StoredState = {
 
 /** Idempotency keys are kept at least this long, as providers do. */
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** A settled payment is forgotten at a start this long after its last change, so the file stays small. */
+const SETTLED_PAYMENT_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const WAITING = new Set(['OPEN', 'REQUIRES_CONFIRMATION', 'PENDING']);
 
 /**
  * The sandbox's state: in memory, and in a JSON file when given one, so that a restarted portal (and
@@ -105,7 +108,10 @@ export class SandboxStore {
       return;
     }
     const state = JSON.parse(text) as StoredState;
-    for (const payment of state.payments) this.putPayment(payment);
+    const forgotten = Date.now() - SETTLED_PAYMENT_TTL_MS;
+    for (const payment of state.payments) {
+      if (WAITING.has(payment.state) || Date.parse(payment.updatedAt) >= forgotten) this.putPayment(payment);
+    }
     for (const session of state.cardSessions) this.cardSessions.set(session.id, session);
     for (const card of state.cards) this.cards.set(card.token, card);
     for (const notification of state.notifications) this.notifications.set(notification.id, notification);

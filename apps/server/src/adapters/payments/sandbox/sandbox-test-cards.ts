@@ -12,26 +12,45 @@ export type CardBehaviour =
   | 'PENDING_THEN_SUCCEEDS'
   | 'REQUIRES_CONFIRMATION';
 
-export const TEST_CARDS: ReadonlyArray<{ number: string; behaviour: CardBehaviour; note: string }> = [
-  { number: '4242424242424242', behaviour: 'SUCCEEDS', note: 'succeeds' },
-  { number: '4000056655665556', behaviour: 'SUCCEEDS', note: 'Visa debit, succeeds' },
-  { number: '5555555555554444', behaviour: 'SUCCEEDS', note: 'Mastercard, succeeds' },
-  { number: '4000000000000002', behaviour: 'DECLINED', note: 'declined (responseText Declined)' },
+export const TEST_CARDS: ReadonlyArray<{
+  number: string;
+  behaviour: CardBehaviour;
+  note: { en: string; fr: string };
+}> = [
+  { number: '4242424242424242', behaviour: 'SUCCEEDS', note: { en: 'succeeds', fr: 'réussit' } },
+  {
+    number: '4000056655665556',
+    behaviour: 'SUCCEEDS',
+    note: { en: 'Visa debit, succeeds', fr: 'Visa débit, réussit' },
+  },
+  {
+    number: '5555555555554444',
+    behaviour: 'SUCCEEDS',
+    note: { en: 'Mastercard, succeeds', fr: 'Mastercard, réussit' },
+  },
+  { number: '4000000000000002', behaviour: 'DECLINED', note: { en: 'declined', fr: 'refusée' } },
   {
     number: '4000000000000069',
     behaviour: 'EXPIRATION_DATE_INCORRECT',
-    note: 'fails with responseText ExpirationDateIncorrect',
+    note: { en: 'expiration date incorrect', fr: 'date d’expiration incorrecte' },
   },
-  { number: '4000000000000119', behaviour: 'PROCESSING_ERROR', note: 'fails (responseText ProcessingError)' },
+  {
+    number: '4000000000000119',
+    behaviour: 'PROCESSING_ERROR',
+    note: { en: 'processing error', fr: 'erreur de traitement' },
+  },
   {
     number: '4000000000000259',
     behaviour: 'PENDING_THEN_SUCCEEDS',
-    note: 'stays PENDING for PAYMENT_SANDBOX_PENDING_SECONDS, then succeeds',
+    note: {
+      en: 'pending for a few seconds, then succeeds',
+      fr: 'en attente quelques secondes, puis réussit',
+    },
   },
   {
     number: '4000002500003155',
     behaviour: 'REQUIRES_CONFIRMATION',
-    note: 'asks the payer to confirm on a second page (like 3-D Secure)',
+    note: { en: 'asks you to confirm on a second page', fr: 'demande une confirmation sur une seconde page' },
   },
 ];
 

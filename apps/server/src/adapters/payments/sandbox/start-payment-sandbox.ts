@@ -25,14 +25,14 @@ export function portalNotifyUrl(config: AppConfig): string | undefined {
 
 /**
  * Starts the sandbox provider beside the portal (demo and production starts alike) unless another
- * provider is configured; undefined then.
+ * provider is configured or PAYMENT_SANDBOX_URL names a sandbox another process runs; undefined then.
  */
 export async function startPaymentSandbox(
   config: AppConfig,
   options: { logger?: { warn: (message: string) => void }; retryDelaysMs?: number[] } = {},
 ): Promise<RunningPaymentSandbox | undefined> {
   const payments = config.payments;
-  if (payments.provider !== 'sandbox') return undefined;
+  if (payments.provider !== 'sandbox' || !payments.startHere) return undefined;
   const notifyUrl = payments.notifyUrl ?? portalNotifyUrl(config);
   const provider = await startSandboxProvider({
     secret: payments.secret,
