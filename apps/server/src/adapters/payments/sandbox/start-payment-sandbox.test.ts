@@ -30,7 +30,7 @@ describe('the portal start and its sandbox', () => {
     }
   });
 
-  it('tells the sandbox the portal's own notification route, on loopback', () => {
+  it("tells the sandbox the portal's own notification route, on loopback", () => {
     const config = loadConfig({ PORT: '3000', HOST: '0.0.0.0' });
     expect(portalNotifyUrl(config)).toBe(
       'http://127.0.0.1:3000/getpaid-rest/api/payment/notifications/sandbox',
