@@ -221,6 +221,43 @@ describe('paying the cart by card through the sandbox', () => {
   });
 });
 
+describe('a window closed by hand', () => {
+  it('cancel gives the checkout up at the provider and frees the invoices at once; paying there is refused', async () => {
+    const own = await harness.account();
+    const invoice = await own.invoice({ amount: '44.00' });
+    const started = await startCart(own, [{ invNo: invoice.invNo, payment: '44.00' }]);
+    const cancel = () =>
+      own.client.post(`/payment/log/cancel/${started.extTranRefId}/${own.customer.custNo}`);
+    const answer = await cancel();
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({ status: 'CANCELLED', pollStatus: false });
+    expect(await harness.invoice(invoice.id)).toMatchObject({ paymentPending: false, balance: '44.00' });
+    expect((await cancel()).json().status).toBe('CANCELLED');
+    await submitCard(started.serviceURL, { number: '4242424242424242' });
+    expect((await poll(own, started.extTranRefId)).status).toBe('CANCELLED');
+    expect(await harness.invoice(invoice.id)).toMatchObject({ paidAmount: '0.00' });
+    // The cart can be paid again straight away.
+    expect((await startCart(own, [{ invNo: invoice.invNo, payment: '44.00' }])).status).toBe('PENDING');
+  });
+
+  it('a payment made just before the window closed is kept, not cancelled', async () => {
+    const own = await harness.account();
+    const other = await harness.account();
+    const invoice = await own.invoice({ amount: '45.00' });
+    const started = await startCart(own, [{ invNo: invoice.invNo, payment: '45.00' }]);
+    await submitCard(started.serviceURL, { number: '4242424242424242' });
+    const notMine = await other.client.post(
+      `/payment/log/cancel/${started.extTranRefId}/${own.customer.custNo}`,
+    );
+    expect(notMine.statusCode).toBe(404);
+    const answer = await own.client.post(
+      `/payment/log/cancel/${started.extTranRefId}/${own.customer.custNo}`,
+    );
+    expect(answer.json().status).toBe('SUCCESS');
+    expect(await harness.invoice(invoice.id)).toMatchObject({ paidAmount: '45.00', status: 'C' });
+  });
+});
+
 describe('on-account payment through the sandbox', () => {
   it('pays an amount with a note and contract number; no invoice changes', async () => {
     const own = await harness.account();

@@ -369,6 +369,7 @@ describe('OpenAPI', () => {
       '/payment/makePayment/{paymentType}',
       '/payment/makePaymentOnAccount/{paymentType}',
       '/payment/log/pollStatus/{extTranRefId}/{custNo}',
+      '/payment/log/cancel/{extTranRefId}/{custNo}',
       '/payment/log/status/{extTranRefId}',
       '/payment/log/summary/{paymentLogId}',
       '/payment/log/receiptPDF',
