@@ -43,6 +43,16 @@ describe('the app shell', () => {
     expect(csp).toContain("object-src 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  it("keeps the payment provider's window tied to the portal page that opened it", async () => {
+    // The portal's pages may open the provider's window without severing it (it is watched and closed).
+    const page = await context.app.inject({ url: '/paymentCart' });
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    // The page the provider sends that window back to must not sever it either.
+    const done = await context.app.inject({ url: '/paymentDone?extTranRefId=ST-1' });
+    expect(done.statusCode).toBe(200);
+    expect(done.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+  });
 });
 
 describe('errors', () => {

@@ -256,3 +256,22 @@ describe('add to cart and printing', () => {
     ).not.toBeInTheDocument();
   });
 });
+
+describe('an invoice with a payment in progress', () => {
+  it('shows the mark and disables its promise, dispute and add-to-cart actions with the reason', async () => {
+    const pending = buildInvoiceRow({ id: 4, invNo: 'INV-4', tranId: 'T-4', paymentPending: 'true' });
+    actionsApi([], [open, pending]);
+    const { user } = renderApp({ route: '/invoices', userData: buildUserData({ roles: FULL_ROLES }) });
+    const row = await screen.findByTestId('invoice-row-INV-4');
+    expect(within(row).getByTitle('A payment is in progress')).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('invoice-row-INV-1')).queryByTitle('A payment is in progress'),
+    ).toBeNull();
+    for (const action of ['promise', 'dispute', 'add-to-cart']) {
+      expect(screen.getByTestId(`row-${action}-INV-4`), action).toHaveAttribute('aria-disabled', 'true');
+      expect(screen.getByTestId(`row-${action}-INV-1`), action).not.toHaveAttribute('aria-disabled');
+    }
+    await user.hover(screen.getByTestId('row-add-to-cart-INV-4'));
+    expect(await screen.findByText('A payment is in progress for this invoice.')).toBeInTheDocument();
+  });
+});

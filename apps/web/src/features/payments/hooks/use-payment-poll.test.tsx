@@ -6,6 +6,7 @@ import { buildPaymentResult } from '../../../testing/payment-fixtures';
 import { type PollTarget, usePaymentPoll } from './use-payment-poll';
 
 const POLL_PATH = '/payment/log/pollStatus/ext-1/C100';
+const CANCEL_PATH = '/payment/log/cancel/ext-1/C100';
 
 /** The provider's window as the hook sees it: whether it is closed, and whether we closed it. */
 function providerWindow() {
@@ -22,10 +23,15 @@ function providerWindow() {
   return { state, target };
 }
 
-/** Answers the statuses in turn, the last one again and again. */
+/** Answers the statuses in turn, the last one again and again; a cancel answers `cancelled`. */
 function statuses(...answers: Array<Partial<TPaymentResult>>) {
+  return statusesThenCancel({ status: 'CANCELLED', responseText: 'Cancelled' }, ...answers);
+}
+
+function statusesThenCancel(cancelled: Partial<TPaymentResult>, ...answers: Array<Partial<TPaymentResult>>) {
   let index = 0;
   return stubApi([
+    { method: 'POST', path: CANCEL_PATH, reply: { body: buildPaymentResult(cancelled) } },
     {
       method: 'GET',
       path: POLL_PATH,
@@ -120,7 +126,8 @@ describe('usePaymentPoll', () => {
     expect(calls).toHaveLength(1);
     state.closed = true;
     await advance(PAYMENT_WINDOW_CHECK_MS);
-    // One last look at the status (still PENDING), then the cancellation.
+    // The checkout is given up on the server (its invoices are free again), then reported cancelled.
+    expect(calls.filter((call) => call.method === 'POST' && call.path === CANCEL_PATH)).toHaveLength(1);
     expect(onWindowClosed).toHaveBeenCalledTimes(1);
     expect(onSettled).not.toHaveBeenCalled();
     const seen = calls.length;
@@ -129,7 +136,8 @@ describe('usePaymentPoll', () => {
   });
 
   it('does not call a payment cancelled when the window closed itself just after it settled', async () => {
-    statuses({ status: 'PENDING' }, { status: 'SUCCESS', paymentLogId: 9 });
+    // The payer paid just before the window closed: the server keeps that outcome.
+    statusesThenCancel({ status: 'SUCCESS', paymentLogId: 9 }, { status: 'PENDING' });
     const { state, target } = providerWindow();
     const onSettled = vi.fn();
     const onWindowClosed = vi.fn();

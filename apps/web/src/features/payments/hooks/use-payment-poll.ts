@@ -1,5 +1,6 @@
 import { PAYMENT_POLL_MS, PAYMENT_WINDOW_CHECK_MS, type TPaymentResult } from '@settle/shared/payments';
 import { useEffect, useRef } from 'react';
+import { cancelPayment } from '../api/cancel-payment';
 import { pollPaymentStatus } from '../api/poll-payment-status';
 import { isTerminal } from '../lib/payment-outcome';
 
@@ -14,8 +15,9 @@ export interface PollTarget {
  * Polls the payment's status every second while `target` is set (PENDING keeps polling; a
  * failed poll is logged and tried again) and watches the provider's window. The first
  * terminal status closes the window and calls onSettled. A window closed by hand stops the
- * polling and calls onWindowClosed, after one last look at the status: the provider's page
- * may close itself just after the payment settled, and that payment must not read as cancelled.
+ * polling and gives the checkout up on the server (which frees its invoices), then calls
+ * onWindowClosed; but when the payer reached an outcome just before the window closed, the server
+ * keeps it, and that payment is settled, not reported as cancelled.
  */
 export function usePaymentPoll(options: {
   target: PollTarget | null;
@@ -67,7 +69,7 @@ export function usePaymentPoll(options: {
           return;
         }
         stop();
-        pollPaymentStatus(target.extTranRefId, target.custNo)
+        cancelPayment(target.extTranRefId, target.custNo)
           .then((result) =>
             isTerminal(result.status) && result.status !== 'CANCELLED'
               ? callbacks.current.onSettled(result)
