@@ -42,10 +42,13 @@ describe('the first visit of the login page', () => {
     });
     await page.goto(`${baseURL}/login`, { waitUntil: 'networkidle' });
     await expect.poll(() => page.getByTestId('sign-in').textContent()).toBe('Se connecter');
-    const bodies = await page.evaluate(async (paths) => {
-      const texts = await Promise.all(paths.map(async (path) => (await fetch(path)).text()));
-      return texts.join('\n');
-    }, scripts.filter((path) => path.startsWith('/assets/')));
+    const bodies = await page.evaluate(
+      async (paths) => {
+        const texts = await Promise.all(paths.map(async (path) => (await fetch(path)).text()));
+        return texts.join('\n');
+      },
+      scripts.filter((path) => path.startsWith('/assets/')),
+    );
     // Words only Mantine's and zod's code hold, and a text of the English login page.
     const holds = (words: string) => bodies.includes(words);
     expect({
@@ -58,7 +61,11 @@ describe('the first visit of the login page', () => {
 
   it('passes axe in the dark, in English and French, on the login and trouble pages', async () => {
     for (const locale of ['en-US', 'fr-FR'] as const) {
-      const page = await browsing.newPage({ colorScheme: 'dark', locale, viewport: { width: 360, height: 780 } });
+      const page = await browsing.newPage({
+        colorScheme: 'dark',
+        locale,
+        viewport: { width: 360, height: 780 },
+      });
       await page.goto(`${baseURL}/login`);
       await page.getByTestId('sign-in').click();
       await page.getByTestId('login-name').and(page.locator('[aria-invalid="true"]')).waitFor();

@@ -45,7 +45,13 @@ export function ToolTips({ children }: { children: ReactNode }) {
     >
       {children}
       {target?.isConnected ? (
-        <Tooltip id={tipId} target={target} opened label={target.dataset.tip} withArrow multiline maw={260} />
+        <>
+          <Tooltip target={target} opened label={target.dataset.tip} withArrow multiline maw={260} />
+          {/* The description a disabled button points to (Mantine's tooltip keeps an id of its own). */}
+          <span id={tipId} className={classes.visuallyHidden}>
+            {target.dataset.tip}
+          </span>
+        </>
       ) : null}
     </div>
   );

@@ -198,7 +198,8 @@ export function AdvancedSearchPanel(props: AdvancedSearchPanelProps) {
 
   return (
     <Paper withBorder p="sm" radius="md" data-testid="advanced-search">
-      <Group gap="sm" wrap="nowrap" align="center">
+      {/* Wraps on a phone (360 px): the toggle and the saved searches keep their whole words. */}
+      <Group gap="sm" wrap="wrap" align="center">
         <Button
           variant="subtle"
           size="compact-md"
@@ -224,6 +225,7 @@ export function AdvancedSearchPanel(props: AdvancedSearchPanelProps) {
           c="dimmed"
           truncate="end"
           flex={1}
+          miw={120}
           data-testid="search-summary"
           title={summary || undefined}
         >
