@@ -9,20 +9,27 @@ import { seedDemo } from '../src/db/seed/seed-demo';
 import { createServices } from '../src/services';
 import { insertBulkDisputes } from './bulk-disputes';
 import { insertBulkInvoices } from './bulk-invoices';
+import { insertBulkPayments } from './bulk-payments';
 import { benchExports, benchInvoicePdf } from './export-bench';
 import { benchFilters } from './filter-bench';
+import { benchPaymentLogs } from './payment-log-bench';
 import { describeTimes, timeIt } from './stats';
 
 /**
- * npm run bench -- [--invoices 1000000] [--runs 200]
+ * npm run bench -- [--invoices 1000000] [--payments 1000000] [--runs 200]
  * A fresh database (PGlite in a temporary folder, or a new database on DATABASE_URL's
  * server) with the demo plus N bulk invoices; then the grid query as the API runs it.
  */
 async function main() {
   const { values } = parseArgs({
-    options: { invoices: { type: 'string', default: '1000000' }, runs: { type: 'string', default: '200' } },
+    options: {
+      invoices: { type: 'string', default: '1000000' },
+      payments: { type: 'string', default: '1000000' },
+      runs: { type: 'string', default: '200' },
+    },
   });
   const invoiceCount = Number(values.invoices);
+  const paymentCount = Number(values.payments);
   const runs = Number(values.runs);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'settle-bench-'));
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
@@ -37,6 +44,15 @@ async function main() {
     await insertBulkDisputes(db);
     const [count] = await queryRows<{ count: number }>(db, sql`select count(*)::int as count from invoices`);
     console.log(`seeded ${count!.count} invoices in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    started = performance.now();
+    await insertBulkPayments(db, paymentCount);
+    const [payments] = await queryRows<{ count: number }>(
+      db,
+      sql`select count(*)::int as count from payments`,
+    );
+    console.log(
+      `seeded ${payments!.count} payment logs in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
 
     const services = createServices(db, config);
     const [user] = await queryRows<{ id: number; tenant_id: number }>(
@@ -95,6 +111,7 @@ async function main() {
       `dispute grid page of 50 (sorts ${disputeSorts.join(', ')}, pages 1-20): ${describeTimes(disputeGrid)}`,
     );
     await benchFilters({ services, session, runs });
+    await benchPaymentLogs({ db, services, session, runs });
     await benchExports({ services, session });
     const demoInvoices = await queryRows<{ inv_no: string }>(
       db,
