@@ -21,7 +21,8 @@ export async function benchPaymentLogs(options: {
           count(*)::int as total from payments`,
   );
   console.log(`payment log scope (C10001, USD): ${scope!.count} payments of ${scope!.total}`);
-  const sorts = ['createdAt', 'amount', 'status', 'total'] as const;
+  // The indexed sorts (0012); the others sort the selection in memory.
+  const sorts = ['createdAt', 'amount'] as const;
   const ranges = ['ALL', 'LAST_30', 'DAYS_31_60', 'OVER_60'] as const;
   const plain = await timeIt(runs, (run) =>
     services.paymentLogs.list(session, {
