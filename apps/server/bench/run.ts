@@ -12,13 +12,16 @@ import { insertBulkInvoices } from './bulk-invoices';
 import { insertBulkPayments } from './bulk-payments';
 import { benchExports, benchInvoicePdf } from './export-bench';
 import { benchFilters } from './filter-bench';
+import { benchPayments } from './payment-bench';
 import { benchPaymentLogs } from './payment-log-bench';
 import { describeTimes, timeIt } from './stats';
 
 /**
- * npm run bench -- [--invoices 1000000] [--payments 1000000] [--runs 200]
+ * npm run bench -- [--invoices 1000000] [--payments 1000000] [--runs 200] [--only payments]
  * A fresh database (PGlite in a temporary folder, or a new database on DATABASE_URL's
- * server) with the demo plus N bulk invoices; then the grid query as the API runs it.
+ * server) with the demo plus N bulk invoices; then the grid query as the API runs it, and
+ * the payment paths over HTTP against the sandbox provider. --only payments skips the bulk
+ * invoices and the grid stages.
  */
 async function main() {
   const { values } = parseArgs({
@@ -26,8 +29,10 @@ async function main() {
       invoices: { type: 'string', default: '1000000' },
       payments: { type: 'string', default: '1000000' },
       runs: { type: 'string', default: '200' },
+      only: { type: 'string' },
     },
   });
+  const paymentsOnly = values.only === 'payments';
   const invoiceCount = Number(values.invoices);
   const paymentCount = Number(values.payments);
   const runs = Number(values.runs);
@@ -40,6 +45,11 @@ async function main() {
     console.log(`engine: ${database.kind}`);
     let started = performance.now();
     await seedDemo(db, { invoices: 2000, seed: 1, today: new Date() });
+    if (paymentsOnly) {
+      const [tenant] = await queryRows<{ id: number }>(db, sql`select id from tenants where is_default`);
+      await benchPayments({ database, config, tenantId: tenant!.id, runs });
+      return;
+    }
     await insertBulkInvoices(db, invoiceCount);
     await insertBulkDisputes(db);
     const [count] = await queryRows<{ count: number }>(db, sql`select count(*)::int as count from invoices`);
@@ -118,6 +128,8 @@ async function main() {
       sql`select inv_no from invoices where cust_no = 'C10001' and inv_no not like 'BULK-%' order by id limit 50`,
     );
     await benchInvoicePdf({ services, session, invNos: demoInvoices.map((row) => row.inv_no) });
+    const [tenant] = await queryRows<{ id: number }>(db, sql`select id from tenants where is_default`);
+    await benchPayments({ database, config, tenantId: tenant!.id, runs });
   } finally {
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });

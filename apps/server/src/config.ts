@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -120,6 +120,34 @@ const ZEnvironment = z.object({
   METHOD_OVERRIDE: booleanText.default(false),
   TEAM_SOURCE_URL: sourceUrl.optional(),
   PORTFOLIO_SOURCE_URL: sourceUrl.optional(),
+  PAYMENT_PROVIDER: z
+    .enum(['sandbox', 'stripe'], { message: 'must be sandbox or stripe' })
+    .default('sandbox'),
+  /** PORT + 1 when unset (0 when PORT is 0: any free port). */
+  PAYMENT_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  PAYMENT_SANDBOX_HOST: z.string().min(1).default('127.0.0.1'),
+  PAYMENT_SANDBOX_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an absolute http(s) address' })
+    .optional(),
+  PAYMENT_SANDBOX_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
+  PAYMENT_SANDBOX_NOTIFY_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an absolute http(s) address' })
+    .optional(),
+  PAYMENT_SANDBOX_PENDING_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  /** Another process's sandbox: this start runs none and calls that one (several portals, one sandbox). */
+  PAYMENT_SANDBOX_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an absolute http(s) address' })
+    .optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_..., sk_live_... or rk_...)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must be the signing secret of the webhook endpoint (whsec_...)')
+    .optional(),
+  /** Tests only: the loopback peer that stands in for Stripe's API (its servers are out of reach here). */
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) address' }).optional(),
 });
 
 export type AppConfig = {
@@ -176,7 +204,33 @@ export type AppConfig = {
   methodOverride: boolean;
   /** Addresses of the team and portfolio multi-select sources; unset hides that filter. */
   filterSources: { team?: string; portfolio?: string };
+  /** The payment provider (adapters/payments): the built-in sandbox by default, or Stripe. */
+  payments: PaymentsConfig;
 };
+
+export type SandboxPaymentsConfig = {
+  provider: 'sandbox';
+  /** Where the portal's start runs the sandbox (port 0: any free one). */
+  port: number;
+  host: string;
+  /** Where the payer's browser reaches the hosted page, when not the listening address (a proxy). */
+  publicUrl: string | undefined;
+  /** Where Settle calls the sandbox's API; the start fills in the real port when it was 0. */
+  apiUrl: string;
+  /** False when PAYMENT_SANDBOX_URL names a sandbox another process runs. */
+  startHere: boolean;
+  /** Shared by Settle and the sandbox: API key and (derived) notification signing key. */
+  secret: string;
+  /** Settle's notification route as the sandbox calls it; unset: this portal's own address. */
+  notifyUrl: string | undefined;
+  pendingMs: number;
+  /** The sandbox's state file (kept across restarts); in memory for DATA_DIR=memory://. */
+  dataFile: string | undefined;
+};
+
+export type PaymentsConfig =
+  | SandboxPaymentsConfig
+  | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiBase: string | undefined };
 
 /** DATA_DIR for a throw-away instance (tests): nothing is written to disk. */
 export const IN_MEMORY = 'memory://';
@@ -268,6 +322,36 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       ...(env.TEAM_SOURCE_URL ? { team: env.TEAM_SOURCE_URL } : {}),
       ...(env.PORTFOLIO_SOURCE_URL ? { portfolio: env.PORTFOLIO_SOURCE_URL } : {}),
     },
+    payments: paymentsConfig(env),
+  };
+}
+
+function paymentsConfig(env: z.infer<typeof ZEnvironment>): PaymentsConfig {
+  if (env.PAYMENT_PROVIDER === 'stripe') {
+    return {
+      provider: 'stripe',
+      secretKey: env.STRIPE_SECRET_KEY!,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+      apiBase: env.STRIPE_API_BASE,
+    };
+  }
+  const port = env.PAYMENT_SANDBOX_PORT ?? (env.PORT === 0 ? 0 : env.PORT + 1);
+  const host = env.PAYMENT_SANDBOX_HOST;
+  const reachable =
+    host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return {
+    provider: 'sandbox',
+    port,
+    host,
+    publicUrl: env.PAYMENT_SANDBOX_PUBLIC_URL,
+    apiUrl: env.PAYMENT_SANDBOX_URL?.replace(/\/$/, '') ?? `http://${reachable}:${port}`,
+    startHere: !env.PAYMENT_SANDBOX_URL,
+    // The sandbox runs in the portal's process, so a key made at each start is shared by both sides.
+    secret: env.PAYMENT_SANDBOX_SECRET ?? randomBytes(32).toString('base64url'),
+    notifyUrl: env.PAYMENT_SANDBOX_NOTIFY_URL,
+    pendingMs: Math.round(env.PAYMENT_SANDBOX_PENDING_SECONDS * 1000),
+    dataFile:
+      env.DATA_DIR === IN_MEMORY ? undefined : path.join(path.resolve(env.DATA_DIR), 'payment-sandbox.json'),
   };
 }
 
@@ -282,6 +366,21 @@ function missingTransportSettings(environment: Record<string, string | undefined
     environment.EMAIL_TRANSPORT === 'smtp' &&
       !environment.SMTP_URL &&
       'SMTP_URL: required when EMAIL_TRANSPORT=smtp',
+    environment.PAYMENT_PROVIDER === 'stripe' &&
+      !environment.STRIPE_SECRET_KEY &&
+      'STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER=stripe',
+    environment.PAYMENT_PROVIDER === 'stripe' &&
+      !environment.STRIPE_WEBHOOK_SECRET &&
+      'STRIPE_WEBHOOK_SECRET: required when PAYMENT_PROVIDER=stripe (the signing secret of the webhook endpoint)',
+    environment.PAYMENT_PROVIDER !== 'stripe' &&
+      environment.PAYMENT_SANDBOX_URL &&
+      !environment.PAYMENT_SANDBOX_SECRET &&
+      'PAYMENT_SANDBOX_SECRET: required with PAYMENT_SANDBOX_URL (the secret that sandbox was started with)',
+    environment.PAYMENT_PROVIDER !== 'stripe' &&
+      (environment.PAYMENT_SANDBOX_PORT ?? '') !== '' &&
+      environment.PAYMENT_SANDBOX_PORT !== '0' &&
+      environment.PAYMENT_SANDBOX_PORT === (environment.PORT ?? '3000') &&
+      'PAYMENT_SANDBOX_PORT: must differ from PORT (the sandbox is a separate origin)',
   ].filter((problem): problem is string => typeof problem === 'string');
 }
 

@@ -1,4 +1,5 @@
 import { createLocalFileStorage } from './adapters/file-storage/local-file-storage';
+import { startPaymentSandbox } from './adapters/payments/sandbox/start-payment-sandbox';
 import { adminSocketPath, startAdminSocket } from './admin/admin-socket';
 import { runAdminCommand } from './admin/command-list';
 import { buildApp } from './app';
@@ -22,9 +23,15 @@ async function main() {
   }
   // The demo start's OpenID provider for the sso-demo tenant, before the app that discovers it.
   const demoSso = await startDemoSso(loaded);
-  const config = demoSso?.config ?? loaded;
+  // The sandbox payment provider, on its own origin, unless another provider is configured.
+  let log: { warn: (message: string) => void } = { warn: (message) => console.warn(message) };
+  const paymentSandbox = await startPaymentSandbox(demoSso?.config ?? loaded, {
+    logger: { warn: (message) => log.warn(message) },
+  });
+  const config = paymentSandbox?.config ?? demoSso?.config ?? loaded;
 
   const app = await buildApp(config);
+  log = { warn: (message) => app.log.warn(message) };
   if (config.seedDemoData) {
     const seeded = await seedDemoDataIfEmpty(app.database.db, {
       log: (line) => app.log.info(line),
@@ -58,6 +65,7 @@ async function main() {
       await adminSocket?.close();
       await app.close();
       await demoSso?.close();
+      await paymentSandbox?.close();
       process.exit(0);
     });
   }
@@ -69,6 +77,26 @@ async function main() {
   );
   app.log.info(developmentAidsLine(config));
   if (demoSso) app.log.info(demoSso.announcement);
+  if (paymentSandbox) app.log.info(paymentSandbox.announcement);
+  // Payments left PENDING by a previous run are asked about at the provider and settled; old
+  // Idempotency-Keys are forgotten. Neither blocks the start.
+  void recoverPayments(app);
+}
+
+async function recoverPayments(app: Awaited<ReturnType<typeof buildApp>>) {
+  try {
+    const purged = await app.services.idempotency.purgeExpired();
+    const recovered = await app.services.paymentSettlement.recoverPending();
+    if (recovered.checked > 0 || purged > 0)
+      app.log.info(
+        `payments: ${recovered.settled} of ${recovered.checked} pending payment(s) settled from the provider; ${purged} expired idempotency key(s) deleted`,
+      );
+  } catch (error) {
+    app.log.warn(
+      { err: error },
+      'payments: recovery of pending payments failed; polls and notifications will settle them',
+    );
+  }
 }
 
 main().catch((error) => {

@@ -3,6 +3,7 @@ import type { CourierLogger } from './adapters/courier-messages';
 import { type Couriers, createCouriers } from './adapters/couriers';
 import type { FileStorage } from './adapters/file-storage/file-storage';
 import { createLocalFileStorage } from './adapters/file-storage/local-file-storage';
+import { createPaymentGateway } from './adapters/payments/create-payment-gateway';
 import type { PaymentGateway } from './adapters/payments/payment-gateway';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
@@ -43,7 +44,6 @@ import { createPaymentSettingsService } from './modules/payments/payment-setting
 import { createPaymentSettlementService } from './modules/payments/payment-settlement.service';
 import { createPaymentsService } from './modules/payments/payments.service';
 import { createReceiptsService } from './modules/payments/receipts.service';
-import { createUnconfiguredGateway } from './modules/payments/unconfigured-gateway';
 import { createColumnPreferencesService } from './modules/preferences/column-preferences.service';
 import { createSavedSearchesService } from './modules/search/saved-searches.service';
 import { createSsoService } from './modules/sso/sso.service';
@@ -61,7 +61,7 @@ export type ServiceOptions = {
   clock?: Clock;
   /** Where uploads are kept; a directory under the configured upload folder when omitted. */
   fileStorage?: FileStorage;
-  /** The payment provider; the one the configuration names when omitted. */
+  /** The payment provider; the one the settings name (PAYMENT_PROVIDER) when omitted. */
   paymentGateway?: PaymentGateway;
 };
 
@@ -133,7 +133,7 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
     paymentLogs: PAYMENT_LOG_FIELDS,
   });
   const idempotency = createIdempotencyService(db);
-  const paymentGateway = options.paymentGateway ?? createUnconfiguredGateway();
+  const paymentGateway = options.paymentGateway ?? createPaymentGateway(config);
   const paymentSettings = createPaymentSettingsService(db);
   const outcomeDeps = { invoices, cart, activity, logger };
   let receipts: ReturnType<typeof createReceiptsService> | undefined;

@@ -14,6 +14,8 @@ import { isValidAbaRoutingNumber } from './rules/aba-routing';
  * - POST payment/makePayment/{paymentType}        body ZMakePaymentRequest  -> ZPaymentResult (local e-check)
  * - POST payment/makePaymentOnAccount/{paymentType} body ZMakePaymentOnAccountRequest -> ZPaymentResult
  * - GET  payment/log/pollStatus/{extTranRefId}/{custNo}                      -> ZPaymentResult (status)
+ * - POST payment/log/cancel/{extTranRefId}/{custNo}  window closed by hand   -> ZPaymentResult
+ *   (cancelled at the provider unless the payer already reached an outcome; safe to repeat)
  * - GET  payment/log/status/{extTranRefId}                                   -> ZPaymentDoneStatus
  * - GET  payment/log/summary/{paymentLogId}                                  -> ZPaymentSummary
  * - POST payment/log/receiptPDF  body { custNo, paymentLogId }               -> application/pdf

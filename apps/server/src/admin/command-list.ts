@@ -1,4 +1,5 @@
 import { type AdminContext, adminCommands } from './commands';
+import { paymentCommands } from './payment-commands';
 import { registrationLinkCommand } from './registration-link-command';
 
 export type AdminCommand = {
@@ -27,6 +28,22 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
   'registration-link': {
     help: '<custNo> [contactEmail]: print the registration links of the contacts of a customer',
     run: registrationLinkCommand,
+  },
+  'payment-config': {
+    help: '<currency> <cart|on_account|all> <flag>=<value>...: change what a currency offers (allowECheck=false, noteMaxSize=80...)',
+    run: paymentCommands.config,
+  },
+  'payment-fee': {
+    help: '<currency> <cart|on_account|all> <CREDIT_CARD|ECHECK> <percentage>: set a convenience fee (0 removes it)',
+    run: paymentCommands.fee,
+  },
+  'payment-settings': {
+    help: "list the default tenant's payment configuration and provider settings",
+    run: paymentCommands.list,
+  },
+  'payment-demo-config': {
+    help: 'give a database seeded before payments the demo payment configuration',
+    run: paymentCommands.demoConfig,
   },
 };
 

@@ -118,6 +118,8 @@ export async function launchServer(options: {
   testClock?: boolean;
 }): Promise<LaunchedServer> {
   const port = options.port ?? (await freePort());
+  // The sandbox payment provider's port is chosen too: PORT + 1 may be another test's portal.
+  const sandboxPort = await freePort();
   // The built server on the Node running the tests (the pinned one).
   return spawnPortal({
     name: options.name,
@@ -134,6 +136,7 @@ export async function launchServer(options: {
       DEV_OUTBOX: 'true',
       // ready() waits for the server's "ready" line, an info line.
       LOG_LEVEL: 'info',
+      PAYMENT_SANDBOX_PORT: String(sandboxPort),
       ...(options.testClock ? { SETTLE_TEST_CLOCK: '1' } : {}),
       ...options.env,
     }),

@@ -4,7 +4,7 @@ import { PAYMENT_MESSAGES } from '../payments';
 import { checkCartLinePayment, convenienceFeeMinor, paymentFees } from './payments';
 
 describe('convenience fees', () => {
-  it('2.5 % of 100.00 is 2.50; of 10.01 rounds 0.25025 to 0.25; of 10.02 rounds 0.2505 up to 0.25', () => {
+  it('2.5 % of 100.00 is 2.50; of 10.01 rounds 0.25025 to 0.25; of 10.20 rounds 0.255 up to 0.26', () => {
     expect(paymentFees('100.00', '2.50')).toEqual({
       feesApplied: true,
       convenienceFeePercentage: '2.50',

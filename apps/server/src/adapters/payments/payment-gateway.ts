@@ -88,7 +88,12 @@ export interface ChargeSavedCardInput {
 export interface PaymentGateway {
   readonly name: string;
   startCheckout(input: StartCheckoutInput): Promise<StartCheckoutResult>;
-  getPaymentStatus(extTranRefId: string): Promise<GatewayPaymentStatus | null>;
+  /**
+   * The provider's current state of a payment. Pass the providerPaymentId Settle kept from the start when
+   * it has it: a provider such as Stripe finds a payment by its own id at once, while a search by Settle's
+   * reference may lag (the sandbox needs only extTranRefId).
+   */
+  getPaymentStatus(extTranRefId: string, providerPaymentId?: string): Promise<GatewayPaymentStatus | null>;
   /**
    * Checks the signature (HMAC with a timestamp inside a replay window) of a notification as it arrived:
    * the raw body and the headers. Throws InvalidNotificationSignatureError when it does not verify.
@@ -97,10 +102,16 @@ export interface PaymentGateway {
     rawBody: string,
     headers: Record<string, string | string[] | undefined>,
   ): Promise<VerifiedNotification>;
+  /**
+   * Gives up a checkout the payer has not finished (the window closed by hand): the provider cancels it
+   * unless it already reached an outcome, and answers where it stands now (CANCELLED, or the outcome the
+   * payer reached first, e.g. SUCCESS). Null when the provider never heard of it. Safe to call again.
+   */
+  cancelCheckout(extTranRefId: string, providerPaymentId?: string): Promise<GatewayPaymentStatus | null>;
   /** Starts the hosted "save a card" page (profiles issue 13). */
   startSaveCard(input: SaveCardInput): Promise<StartCheckoutResult>;
   /** Reads the card saved by a finished save-card page (profiles issue 13). */
-  getSavedCard(reference: string): Promise<SavedCard | null>;
+  getSavedCard(reference: string, providerSessionId?: string): Promise<SavedCard | null>;
   /** Charges a saved card without a hosted page (profiles issue 13). */
   chargeSavedCard(input: ChargeSavedCardInput): Promise<GatewayPaymentStatus>;
 }
@@ -112,9 +123,34 @@ export class InvalidNotificationSignatureError extends Error {
   }
 }
 
+/**
+ * A genuine notification (its signature verified) about something the payment flows do not follow, e.g.
+ * a Stripe event type Settle did not ask for: answer it 2xx so the provider stops sending it, change nothing.
+ */
+export class UnhandledNotificationError extends Error {
+  constructor(readonly eventType: string) {
+    super(`Payment notification ignored: ${eventType} is not an event the payment flows follow`);
+    this.name = 'UnhandledNotificationError';
+  }
+}
+
 export class PaymentGatewayUnavailableError extends Error {
   constructor(cause: unknown) {
     super('The payment provider could not be reached', { cause });
     this.name = 'PaymentGatewayUnavailableError';
+  }
+}
+
+/**
+ * The provider answered but refused the request (a 4xx: a bad amount, a reused idempotency key, an unknown
+ * saved card). Unlike PaymentGatewayUnavailableError, retrying the same request will not help.
+ */
+export class PaymentGatewayRejectedError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(`The payment provider refused the request (${statusCode}): ${message}`);
+    this.name = 'PaymentGatewayRejectedError';
   }
 }

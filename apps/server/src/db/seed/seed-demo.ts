@@ -17,6 +17,7 @@ import {
 import { seedDemoContacts } from './demo-contacts';
 import { seedDemoDisputes } from './demo-disputes';
 import { seedDemoPaymentHistory } from './demo-payment-history';
+import { seedDemoPayments } from './demo-payments';
 import { seedSsoDemoTenant } from './demo-sso-tenant';
 import { DEMO_USERS } from './demo-users';
 import { epochDay, generateInvoice, invoiceRow } from './generate-invoices';
@@ -107,6 +108,10 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   }
 
   await seedDemoContacts(db, { tenantId: tenant.id, customerByNo });
+  await seedDemoPayments(db, {
+    tenantId: tenant.id,
+    currencies: DEMO_CURRENCIES.map((currency) => currency.code),
+  });
 
   // Each customer-currency pair gets invoices; a customer's first currency gets the most.
   const pairs = customerRows.flatMap((customer) =>

@@ -334,3 +334,31 @@ describe('customer-level disputes', () => {
     expect(list.rows.map((row: { probNo: number }) => row.probNo)).toEqual([created.json().probNo]);
   });
 });
+
+describe('POST /dispute/0 with an Idempotency-Key (optional but honoured)', () => {
+  it('a retried create with the same key answers the first dispute and holds the amount once', async () => {
+    const own = await account();
+    const invoice = await own.invoice({ amount: '300.00' });
+    const body = { invNo: invoice.invNo, style: 'other', disputedAmount: '40.00', reasonCode: 'PRICE' };
+    const send = (payload: unknown) =>
+      own.client.request({
+        method: 'POST',
+        url: '/dispute/0',
+        payload: payload as never,
+        headers: { 'idempotency-key': 'dispute-retry-1' },
+      });
+    const first = await send(body);
+    const retry = await send(body);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().probNo).toBe(first.json().probNo);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(await storedDisputes(own.customer.id)).toHaveLength(1);
+    const other = await send({ ...body, disputedAmount: '41.00' });
+    expect(other.statusCode).toBe(422);
+    expect(await storedDisputes(own.customer.id)).toHaveLength(1);
+    // Without a key, creates stay as they were: each one is a new dispute.
+    expect((await own.client.post('/dispute/0', body)).statusCode).toBe(200);
+    expect(await storedDisputes(own.customer.id)).toHaveLength(2);
+  });
+});

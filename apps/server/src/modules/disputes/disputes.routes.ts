@@ -23,6 +23,7 @@ import { badRequest } from '../../lib/app-error';
 import { attachmentDisposition } from '../../lib/content-disposition';
 import { requireSession, sessionOf } from '../../plugins/session';
 import type { Services } from '../../services';
+import { idempotencyHooks } from '../idempotency/idempotency-hooks';
 import { contentTypeOf } from './dispute-content-types';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
@@ -32,6 +33,8 @@ export function disputesRoutes(app: FastifyInstance, { services }: { services: S
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['disputes'];
   const pre = { preHandler: requireSession };
+  // Optional but honoured: a retried create with the same key answers the first dispute again.
+  const idempotent = idempotencyHooks(services.idempotency, { required: false });
 
   routes.get(
     '/disputes',
@@ -161,7 +164,8 @@ export function disputesRoutes(app: FastifyInstance, { services }: { services: S
   routes.post(
     '/dispute/:probNo',
     {
-      ...pre,
+      preHandler: [requireSession, idempotent.preHandler],
+      onSend: idempotent.onSend,
       schema: {
         tags,
         summary:

@@ -5,6 +5,9 @@ import * as repository from './idempotency.repository';
 
 export type IdempotencyService = ReturnType<typeof createIdempotencyService>;
 
+/** Longer than any request runs (the provider's calls time out after 10 s). */
+const ABANDONED_CLAIM_MS = 5 * 60_000;
+
 export type ClaimResult =
   | { kind: 'claimed'; id: number }
   | { kind: 'replay'; status: number; body: string; type: string }
@@ -39,6 +42,8 @@ export function createIdempotencyService(db: Db, options: { ttlHours?: number; n
   const ttlMs = (options.ttlHours ?? IDEMPOTENCY_KEY_TTL_HOURS) * 3_600_000;
   const now = options.now ?? (() => new Date());
   const cutoff = () => new Date(now().getTime() - ttlMs);
+  // A claim never completed this long after it was made belongs to a process that died mid-request.
+  const abandonedCutoff = () => new Date(now().getTime() - ABANDONED_CLAIM_MS);
 
   async function claim(owner: repository.KeyOwner, hash: string, retried = false): Promise<ClaimResult> {
     const id = await repository.insertClaim(db, owner, hash);
@@ -51,7 +56,13 @@ export function createIdempotencyService(db: Db, options: { ttlHours?: number; n
       return claim(owner, hash, true);
     }
     if (existing.requestHash !== hash) return { kind: 'mismatch' };
-    if (existing.completedAt === null || existing.responseStatus === null) return { kind: 'in_progress' };
+    if (existing.completedAt === null || existing.responseStatus === null) {
+      if (!retried && existing.createdAt < abandonedCutoff()) {
+        await repository.deleteExpiredClaim(db, existing.id, abandonedCutoff());
+        return claim(owner, hash, true);
+      }
+      return { kind: 'in_progress' };
+    }
     return {
       kind: 'replay',
       status: existing.responseStatus,

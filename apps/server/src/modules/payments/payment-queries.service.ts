@@ -150,6 +150,13 @@ export function createPaymentQueriesService(
       return toPaymentResult(after);
     },
 
+    /** POST payment/log/cancel/{extTranRefId}/{custNo}: the window was closed by hand; free the invoices. */
+    async cancel(session: SessionContext, extTranRefId: string, custNo: string): Promise<TPaymentResult> {
+      await deps.accounts.requireCustomer(session.userId, custNo);
+      const payment = await ownPayment(session, () => repository.findByExtRef(db, extTranRefId), custNo);
+      return toPaymentResult(await deps.settlement.giveUp(payment));
+    },
+
     /** GET payment/log/status/{extTranRefId}: true once the payment has an outcome. */
     async status(session: SessionContext, extTranRefId: string) {
       const payment = await ownPayment(session, () => repository.findByExtRef(db, extTranRefId));

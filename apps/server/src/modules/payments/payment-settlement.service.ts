@@ -79,9 +79,26 @@ export function createPaymentSettlementService(
     return settled?.payment ?? payment;
   }
 
+  /**
+   * The payer gave up (the provider's window closed by hand): the provider cancels the checkout
+   * unless the payer already reached an outcome, and the payment settles from whatever the
+   * provider answers, so a payment made just before the window closed is kept.
+   */
+  async function giveUp(payment: repository.PaymentRow): Promise<repository.PaymentRow> {
+    if (payment.status !== 'PENDING' || payment.provider === 'local') return payment;
+    const status = await deps.gateway.cancelCheckout(
+      payment.extTranRefId,
+      payment.providerPaymentId ?? undefined,
+    );
+    if (!status || status.outcome === 'PENDING') return payment;
+    const settled = await settle(payment.extTranRefId, { ...status }, 'STATUS_QUERY');
+    return settled?.payment ?? payment;
+  }
+
   return {
     settle,
     refresh,
+    giveUp,
     /** A payment that reached SUCCESS outside settle() (local processing) is announced the same way. */
     announce: (payment: repository.PaymentRow) => deps.onSucceeded(payment),
 

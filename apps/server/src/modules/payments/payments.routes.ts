@@ -254,6 +254,22 @@ export function paymentsRoutes(
       ),
   );
 
+  routes.post(
+    '/payment/log/cancel/:extTranRefId/:custNo',
+    {
+      ...pre,
+      schema: {
+        tags,
+        summary:
+          'Give up a hosted checkout whose window was closed by hand: cancelled at the provider unless the payer already reached an outcome (then that outcome is kept); the invoices are free again. Safe to repeat',
+        params: ZPollStatusParams,
+        response: { 200: ZPaymentResult, ...errors },
+      },
+    },
+    (request) =>
+      services.paymentQueries.cancel(sessionOf(request), request.params.extTranRefId, request.params.custNo),
+  );
+
   routes.get(
     '/payment/log/status/:extTranRefId',
     {

@@ -15,7 +15,7 @@ import { hasPrivilege, Privilege } from '@settle/shared/privileges';
 import { canAddToCart, invoiceFacts, REFUSAL_MESSAGES } from '@settle/shared/rules/invoices';
 import { checkCartLinePayment, convenienceFeeMinor, isMethodAllowed } from '@settle/shared/rules/payments';
 import type { z } from 'zod';
-import type { PaymentGateway } from '../../adapters/payments/payment-gateway';
+import { type PaymentGateway, PaymentGatewayUnavailableError } from '../../adapters/payments/payment-gateway';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../lib/actor';
 import { AppError, badRequest } from '../../lib/app-error';
@@ -40,6 +40,9 @@ type PaymentAccount = z.output<typeof ZPaymentAccount>;
 
 /** Where the provider's hosted page sends the browser back, and in which language it speaks. */
 export type StartContext = { origin: string; idempotencyKey: string | null };
+
+/** Younger than this, a blocking payment is not asked about at the provider (see retryAfterRefresh). */
+const FRESH_START_MS = 5_000;
 
 const refused = (message: string, code: string) => badRequest(message, undefined, code);
 const inFlight = () =>
@@ -318,16 +321,26 @@ export function createPaymentsService(
     context: StartContext,
   ): Promise<TPaymentResult> {
     try {
-      const checkout = await deps.gateway.startCheckout({
+      const input = {
         extTranRefId: payment.extTranRefId,
         amountMinor: toMinorUnits(payment.total),
         currency: payment.currencyCode,
-        kind: payment.paymentType === 'DEBIT_CARD' ? 'DEBIT_CARD' : 'CREDIT_CARD',
+        kind: payment.paymentType === 'DEBIT_CARD' ? ('DEBIT_CARD' as const) : ('CREDIT_CARD' as const),
         language: session.user.language,
         description: `${payment.custNo} ${payment.flow === 'cart' ? 'invoices' : 'on account'}`,
         returnUrl: `${context.origin}/paymentDone?extTranRefId=${encodeURIComponent(payment.extTranRefId)}`,
         // The provider sees one key per payment: a retried start never opens a second checkout.
         idempotencyKey: payment.extTranRefId,
+      };
+      // An unreachable or slow provider is asked once more: its idempotency key makes the
+      // second call answer the checkout the first one may have created.
+      const checkout = await deps.gateway.startCheckout(input).catch((error: unknown) => {
+        if (!(error instanceof PaymentGatewayUnavailableError)) throw error;
+        deps.logger.warn(
+          { err: error, extTranRefId: payment.extTranRefId },
+          'secure checkout: retrying once',
+        );
+        return deps.gateway.startCheckout(input);
       });
       await repository.updatePayment(db, payment.id, { providerPaymentId: checkout.providerPaymentId });
       await repository.insertEvent(db, payment.id, 'PENDING', 'CHECKOUT');
@@ -370,6 +383,9 @@ export function createPaymentsService(
       if (!(error instanceof AppError) || error.code !== 'PAYMENT_IN_FLIGHT') throw error;
       let changed = false;
       for (const payment of await blocking()) {
+        // A payment started seconds ago has no outcome to learn yet: a burst of starts on one cart
+        // would otherwise send the provider one status query each.
+        if (Date.now() - payment.createdAt.getTime() < FRESH_START_MS) continue;
         const after = await deps.settlement.refresh(payment, 'STATUS_QUERY');
         if (after.status !== 'PENDING') changed = true;
       }
