@@ -9,13 +9,15 @@ import { seedDemo } from '../src/db/seed/seed-demo';
 import { createServices } from '../src/services';
 import { insertBulkDisputes } from './bulk-disputes';
 import { insertBulkInvoices } from './bulk-invoices';
+import { insertBulkPayments } from './bulk-payments';
 import { benchExports, benchInvoicePdf } from './export-bench';
 import { benchFilters } from './filter-bench';
 import { benchPayments } from './payment-bench';
+import { benchPaymentLogs } from './payment-log-bench';
 import { describeTimes, timeIt } from './stats';
 
 /**
- * npm run bench -- [--invoices 1000000] [--runs 200] [--only payments]
+ * npm run bench -- [--invoices 1000000] [--payments 1000000] [--runs 200] [--only payments]
  * A fresh database (PGlite in a temporary folder, or a new database on DATABASE_URL's
  * server) with the demo plus N bulk invoices; then the grid query as the API runs it, and
  * the payment paths over HTTP against the sandbox provider. --only payments skips the bulk
@@ -25,12 +27,14 @@ async function main() {
   const { values } = parseArgs({
     options: {
       invoices: { type: 'string', default: '1000000' },
+      payments: { type: 'string', default: '1000000' },
       runs: { type: 'string', default: '200' },
       only: { type: 'string' },
     },
   });
   const paymentsOnly = values.only === 'payments';
   const invoiceCount = Number(values.invoices);
+  const paymentCount = Number(values.payments);
   const runs = Number(values.runs);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'settle-bench-'));
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
@@ -50,6 +54,15 @@ async function main() {
     await insertBulkDisputes(db);
     const [count] = await queryRows<{ count: number }>(db, sql`select count(*)::int as count from invoices`);
     console.log(`seeded ${count!.count} invoices in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    started = performance.now();
+    await insertBulkPayments(db, paymentCount);
+    const [payments] = await queryRows<{ count: number }>(
+      db,
+      sql`select count(*)::int as count from payments`,
+    );
+    console.log(
+      `seeded ${payments!.count} payment logs in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
 
     const services = createServices(db, config);
     const [user] = await queryRows<{ id: number; tenant_id: number }>(
@@ -108,6 +121,7 @@ async function main() {
       `dispute grid page of 50 (sorts ${disputeSorts.join(', ')}, pages 1-20): ${describeTimes(disputeGrid)}`,
     );
     await benchFilters({ services, session, runs });
+    await benchPaymentLogs({ db, services, session, runs });
     await benchExports({ services, session });
     const demoInvoices = await queryRows<{ inv_no: string }>(
       db,

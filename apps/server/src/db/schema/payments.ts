@@ -121,7 +121,9 @@ export const payments = pgTable(
   (table) => [
     index('payments_customer').on(table.customerId, table.createdAt),
     // The payment log grid: a customer's payments in one currency, newest first, paged by id.
+    // 0012 adds INCLUDE (status, amounts, method, flow) to it by hand: totals and common filters from the index.
     index('payments_log_grid').on(table.customerId, table.currencyCode, table.createdAt, table.id),
+    index('payments_log_amount').on(table.customerId, table.currencyCode, table.amount, table.id),
     index('payments_pending').on(table.createdAt).where(sql`status = 'PENDING'`),
     uniqueIndex('payments_one_pending_per_cart')
       .on(table.userId, table.customerId, table.currencyCode)

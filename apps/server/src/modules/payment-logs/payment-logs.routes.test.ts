@@ -363,3 +363,32 @@ describe('payment log exports (the generic exports module)', () => {
     expect(text).toContain('12.50');
   });
 });
+
+describe('saved searches of the payment log', () => {
+  it("keeps a search on the log's fields, and refuses one on a field outside its allow-list", async () => {
+    const owner = await account();
+    const criteria = {
+      operator: 'and',
+      operands: [{ property: 'status', constraint: 'eq', type: 'enum', value: 'SUCCESS' }],
+    };
+    const saved = await owner.client.post('/search/saved', {
+      grid: 'paymentLogs',
+      name: 'Successful',
+      criteria,
+      filter: "status eq 'SUCCESS'",
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await owner.client.get('/search/saved?grid=paymentLogs')).json()).toEqual([
+      expect.objectContaining({ grid: 'paymentLogs', name: 'Successful', filter: "status eq 'SUCCESS'" }),
+    ]);
+    const refused = await owner.client.post('/search/saved', {
+      grid: 'paymentLogs',
+      name: 'Sealed accounts',
+      criteria,
+      filter: "accountEncrypted eq 'x'",
+    });
+    // Without the log's allow-list a saved search could name any column.
+    expectError(refused, 400, 'INVALID_FILTER');
+    expect((await owner.client.get('/search/saved?grid=paymentLogs')).json()).toHaveLength(1);
+  });
+});

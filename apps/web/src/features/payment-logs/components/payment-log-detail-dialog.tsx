@@ -75,9 +75,13 @@ export function PaymentLogDetailDialog(props: {
         body: { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' },
       }}
     >
+      {/* Focusable and named: a keyboard user can scroll it when the payment outgrows 560 px. */}
       <Stack
         gap="md"
         style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}
+        tabIndex={0}
+        role="region"
+        aria-label={t('paymentLogs:detail.title', { id: key?.paymentLogId ?? '' })}
         data-testid="payment-log-detail-body"
       >
         {detail.isError && !isSessionEndingError(detail.error) ? (

@@ -1,4 +1,5 @@
 import { Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { PAYMENT_LOG_DATE_RANGES, type TPaymentLogDateRange } from '@settle/shared/payment-logs';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,8 @@ import type { PaymentLogScope } from '../hooks/use-payment-log-scope';
 export function PaymentLogScopePicker({ scope }: { scope: PaymentLogScope }) {
   const { t } = useTranslation('paymentLogs');
   const rangeLabelId = useId();
+  // Four ranges side by side do not fit a phone (in French least of all): they are stacked there.
+  const narrow = useMediaQuery('(max-width: 40em)') ?? false;
   const customer = scope.customers.find((candidate) => candidate.custNo === scope.custNo);
   return (
     <Group align="flex-end" gap="md" wrap="wrap" data-testid="payment-log-scope">
@@ -32,12 +35,14 @@ export function PaymentLogScopePicker({ scope }: { scope: PaymentLogScope }) {
         w={{ base: '100%', xs: 120 }}
         data-testid="payment-log-currency"
       />
-      <Stack gap={4}>
+      <Stack gap={4} w={narrow ? '100%' : undefined}>
         <Text id={rangeLabelId} size="sm" fw={500}>
           {t('scope.dateRange')}
         </Text>
         <SegmentedControl
           aria-labelledby={rangeLabelId}
+          orientation={narrow ? 'vertical' : 'horizontal'}
+          fullWidth={narrow}
           value={scope.dateRange}
           onChange={(value) => scope.setScope({ dateRange: value as TPaymentLogDateRange })}
           data={PAYMENT_LOG_DATE_RANGES.map((range) => ({ value: range, label: t(`ranges.${range}`) }))}
