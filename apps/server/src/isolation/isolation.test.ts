@@ -239,4 +239,30 @@ describe('isolation of customers and tenants, every route', () => {
     expect(failures).toEqual([]);
     expect(await victimsRows()).toEqual(before);
   }, 120_000);
+
+  it('refuses every state-changing route without the CSRF header, changing nothing', async () => {
+    const before = await victimsRows();
+    const failures: string[] = [];
+    let checked = 0;
+    for (const route of routesOfDocument()) {
+      const [method = 'GET', pattern = ''] = route.split(' ');
+      if (['GET', 'HEAD', 'OPTIONS'].includes(method)) continue;
+      const entry = ISOLATION_CASES[route];
+      // The call the cases make (with a victim's or the attacker's identifiers), else the pattern with placeholders.
+      const call: IsolationCall =
+        entry?.kind === 'cross'
+          ? entry.calls(victims[0]!, own)[0]!
+          : entry?.kind === 'own'
+            ? entry.call(own)
+            : { method, url: pattern.replace(/\{[^}]+\}/g, '1'), payload: {} };
+      const response = await attacker.client.request({ ...call, method, csrf: false });
+      checked += 1;
+      if (response.statusCode !== 403 || response.json().code !== 'CSRF_REJECTED') {
+        failures.push(`${route}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+      }
+    }
+    console.info(`isolation: ${checked} state-changing routes refuse a call without the CSRF header`);
+    expect(failures).toEqual([]);
+    expect(await victimsRows()).toEqual(before);
+  });
 });
