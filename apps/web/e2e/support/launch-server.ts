@@ -116,7 +116,7 @@ export async function launchServer(options: {
   port?: number;
   /** The session clock that advanceServerClock moves forward (SETTLE_TEST_CLOCK=1). */
   testClock?: boolean;
-}): Promise<LaunchedServer> {
+}): Promise<LaunchedServer & { logFile: string }> {
   const port = options.port ?? (await freePort());
   // The built server on the Node running the tests (the pinned one).
   return spawnPortal({
