@@ -11,6 +11,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
+import { rekeyLoginNames } from './modules/auth/login-keys';
 import { pinStepRoutes } from './modules/auth/pin-step.routes';
 import { signInHelpRoutes } from './modules/auth/sign-in-help.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
@@ -96,6 +97,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     clock: testClock,
     ...options.services,
   });
+  await rekeyLoginNames(database.db, app.log);
   app.decorate('services', services);
   app.decorate('database', database);
   // Background work (recovery emails) finishes before the database closes.
