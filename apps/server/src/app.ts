@@ -97,7 +97,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     clock: testClock,
     ...options.services,
   });
-  await rekeyLoginNames(database.db, app.log);
+  // A database down at start is told by readiness; the keys are checked at the next start.
+  await rekeyLoginNames(database.db, app.log).catch((error: Error) =>
+    app.log.warn(`login keys not checked: the database did not answer (${error.message})`),
+  );
   app.decorate('services', services);
   app.decorate('database', database);
   // Background work (recovery emails) finishes before the database closes.
