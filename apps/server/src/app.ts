@@ -12,6 +12,7 @@ import { activityRoutes } from './modules/activity/activity.routes';
 import { announcementsRoutes } from './modules/announcements/announcements.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
+import { rekeyLoginNames } from './modules/auth/login-keys';
 import { pinStepRoutes } from './modules/auth/pin-step.routes';
 import { signInHelpRoutes } from './modules/auth/sign-in-help.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
@@ -103,6 +104,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     clock: testClock,
     ...options.services,
   });
+  // A database down at start is told by readiness; the keys are checked at the next start.
+  await rekeyLoginNames(database.db, app.log).catch((error: Error) =>
+    app.log.warn(`login keys not checked: the database did not answer (${error.message})`),
+  );
   app.decorate('services', services);
   app.decorate('database', database);
   // Background work (recovery emails) finishes before the database closes.

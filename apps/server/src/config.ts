@@ -129,7 +129,7 @@ const ZEnvironment = z.object({
   RATE_LIMIT_WINDOW_SECONDS: limit.default(60),
   RATE_LIMIT_PER_ADDRESS: limit.default(1200),
   RATE_LIMIT_PER_USER: limit.default(600),
-  RATE_LIMIT_SIGN_IN: limit.default(20),
+  RATE_LIMIT_SIGN_IN: limit.default(60),
   RATE_LIMIT_CAPTCHA: limit.default(30),
   RATE_LIMIT_REGISTRATION: limit.default(10),
   RATE_LIMIT_UPLOADS: limit.default(60),

@@ -106,13 +106,15 @@ describe('rate limits', () => {
     tooMany(await client.post('/payment/hppOnAccount/CC', {}));
   });
 
-  it('limits every call per address, and never the health probes', async () => {
+  it('limits every API call per address, and never the health probes nor the web app', async () => {
     const client = clientAt(context, '10.1.0.6');
     let last = await client.get('/config.js');
     for (let call = 0; call < 45 && last.statusCode === 200; call += 1) last = await client.get('/config.js');
     tooMany(last);
     const probe = await context.app.inject({ url: '/readyz', remoteAddress: '10.1.0.6' });
     expect(probe.statusCode).toBe(200);
+    const page = await context.app.inject({ url: '/missing.js', remoteAddress: '10.1.0.6' });
+    expectError(page, 404, 'NOT_FOUND');
   });
 });
 

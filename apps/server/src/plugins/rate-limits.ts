@@ -47,13 +47,10 @@ export const STRICT_RULES: readonly StrictRule[] = [
   },
 ];
 
-/** Probes and scrapes come from the load balancer and the monitor, often from one address. */
-const UNLIMITED = new Set(['/healthz', '/readyz', '/metrics']);
-
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
 /**
- * Rate limits per address on every call and per user on every signed-in call, and the stricter
+ * Rate limits per address on every API call and per user on every signed-in one, and the stricter
  * ones above; counters in Redis when REDIS_URL is set (shared by every server process), else in
  * this process's memory. Over a limit: 429 RATE_LIMITED with Retry-After, nothing done.
  */
@@ -93,17 +90,17 @@ export async function registerRateLimits(app: FastifyInstance, config: AppConfig
   // After the session hook: the user is known.
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (UNLIMITED.has(path)) return;
+    // The API only: the web app's files are static and a first visit fetches dozens of them, and
+    // the health probes and metrics scrapes come from the load balancer and the monitor.
+    if (!path.startsWith(config.apiBase)) return;
     const checks: Limiter[] = [perAddress];
     if (request.session) checks.push(perUser);
-    if (path.startsWith(config.apiBase)) {
-      const apiPath = path.slice(config.apiBase.length);
-      for (const { rule, check } of strict) {
-        if (!rule.methods.includes(request.method)) continue;
-        if (!rule.prefixes.some((prefix) => apiPath.startsWith(prefix))) continue;
-        if (rule.per === 'user' && !request.session) continue;
-        checks.push(check);
-      }
+    const apiPath = path.slice(config.apiBase.length);
+    for (const { rule, check } of strict) {
+      if (!rule.methods.includes(request.method)) continue;
+      if (!rule.prefixes.some((prefix) => apiPath.startsWith(prefix))) continue;
+      if (rule.per === 'user' && !request.session) continue;
+      checks.push(check);
     }
     for (const check of checks) {
       const result = await check(request);

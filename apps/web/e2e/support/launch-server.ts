@@ -116,7 +116,7 @@ export async function launchServer(options: {
   port?: number;
   /** The session clock that advanceServerClock moves forward (SETTLE_TEST_CLOCK=1). */
   testClock?: boolean;
-}): Promise<LaunchedServer> {
+}): Promise<LaunchedServer & { logFile: string }> {
   const port = options.port ?? (await freePort());
   // The sandbox payment provider's port is chosen too: PORT + 1 may be another test's portal.
   const sandboxPort = await freePort();

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { DEMO_SSO_ACCOUNT } from '../../../server/src/dev/demo-sso';
 import { startOidcProvider } from '../../../server/src/dev/oidc-provider';
 import { freePort, launchServer } from './launch-server';
+import { findSecretsInLog } from './log-secrets';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -41,5 +43,10 @@ export default async function startServer(project: TestProject) {
   return async () => {
     await server.stop();
     await oidc.close();
+    // The log of the whole browser run: no password, cookie, token or code may be in it.
+    const findings = findSecretsInLog(readFileSync(server.logFile, 'utf8'));
+    if (findings.length > 0) {
+      throw new Error(`secrets in the server log (${server.logFile}):\n${findings.join('\n')}`);
+    }
   };
 }
