@@ -12,15 +12,17 @@ import { insertBulkInvoices } from './bulk-invoices';
 import { insertBulkPayments } from './bulk-payments';
 import { benchExports, benchInvoicePdf } from './export-bench';
 import { benchFilters } from './filter-bench';
+import { benchHttp, type HttpScope } from './http-bench';
 import { benchPayments } from './payment-bench';
 import { benchPaymentLogs } from './payment-log-bench';
 import { describeTimes, timeIt } from './stats';
 
 /**
- * npm run bench -- [--invoices 1000000] [--payments 1000000] [--runs 200] [--only payments]
+ * npm run bench -- [--invoices 1000000] [--payments 1000000] [--runs 200] [--only payments] [--http-seconds 5]
  * A fresh database (PGlite in a temporary folder, or a new database on DATABASE_URL's
- * server) with the demo plus N bulk invoices; then the grid query as the API runs it, and
- * the payment paths over HTTP against the sandbox provider. --only payments skips the bulk
+ * server) with the demo plus N bulk invoices; then the grid query as the API runs it, the
+ * payment paths over HTTP against the sandbox provider, and last the HTTP stage (http-bench.ts)
+ * on the built server; --http-seconds 0 leaves it out. --only payments skips the bulk
  * invoices and the grid stages.
  */
 async function main() {
@@ -30,16 +32,19 @@ async function main() {
       payments: { type: 'string', default: '1000000' },
       runs: { type: 'string', default: '200' },
       only: { type: 'string' },
+      'http-seconds': { type: 'string', default: '5' },
     },
   });
   const paymentsOnly = values.only === 'payments';
+  const httpSeconds = Number(values['http-seconds']);
   const invoiceCount = Number(values.invoices);
   const paymentCount = Number(values.payments);
   const runs = Number(values.runs);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'settle-bench-'));
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-  const database = await openBenchDatabase(config.databaseUrl, dataDir);
+  const { database, url, drop } = await openBenchDatabase(config.databaseUrl, dataDir);
   const { db } = database;
+  let closed = false;
   try {
     await database.migrate();
     console.log(`engine: ${database.kind}`);
@@ -130,14 +135,34 @@ async function main() {
     await benchInvoicePdf({ services, session, invNos: demoInvoices.map((row) => row.inv_no) });
     const [tenant] = await queryRows<{ id: number }>(db, sql`select id from tenants where is_default`);
     await benchPayments({ database, config, tenantId: tenant!.id, runs });
+
+    if (httpSeconds > 0) {
+      // demo.full's account and currency with the most closed invoices: the deepest list to page.
+      const [scope] = await queryRows<HttpScope>(
+        db,
+        sql`select c.cust_no as "custNo", t.currency_code as "currencyCode",
+              coalesce(sum(t.count) filter (where t.status = 'O'), 0)::int as open,
+              coalesce(sum(t.count) filter (where t.status = 'C'), 0)::int as closed
+            from invoice_totals t join customers c on c.id = t.customer_id
+            join user_customers uc on uc.customer_id = c.id join users u on u.id = uc.user_id
+            where u.login_name = 'demo.full'
+            group by 1, 2 order by 4 desc limit 1`,
+      );
+      // The server opens the database itself: PGlite's folder takes one process at a time.
+      await database.close();
+      closed = true;
+      await benchHttp({ databaseUrl: url, dataDir, scope: scope!, seconds: httpSeconds });
+    }
   } finally {
-    await database.close();
+    if (!closed) await database.close();
+    await drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 async function openBenchDatabase(databaseUrl: string | undefined, dataDir: string) {
-  if (!databaseUrl) return openDatabase({ dataDir });
+  if (!databaseUrl)
+    return { database: await openDatabase({ dataDir }), url: undefined, drop: async () => {} };
   const { default: pg } = await import('pg');
   const name = `settle_bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
@@ -148,9 +173,9 @@ async function openBenchDatabase(databaseUrl: string | undefined, dataDir: strin
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir });
   return {
-    ...database,
-    close: async () => {
-      await database.close();
+    database,
+    url: url.toString(),
+    drop: async () => {
       const cleanup = new pg.Client({ connectionString: databaseUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZCurrencyCode, ZCustNo } from './accounts';
 import type { TGridColumn } from './columns';
-import { ZGridDirection, ZGridFilter, ZGridPage, ZGridPageSize } from './grid-query';
+import { ZGridDirection, ZGridFilter, ZGridPage, ZGridPageSize, ZGridTotalsMode } from './grid-query';
 import { ZLineItem } from './invoices';
 
 /**
@@ -282,8 +282,17 @@ export const ZDisputeListQuery = z.object({
     description:
       "Advanced filter in the specification's query-string dialect ($filter), on DISPUTE_SEARCH_FIELDS",
   }),
+  totals: ZGridTotalsMode,
 });
-export type TDisputeListQuery = z.infer<typeof ZDisputeListQuery>;
+/** totals may be left out by callers inside the server: inline is its default. */
+export type TDisputeListQuery = Omit<z.infer<typeof ZDisputeListQuery>, 'totals'> &
+  Partial<Pick<z.infer<typeof ZDisputeListQuery>, 'totals'>>;
+
+export const ZDisputeTotals = z.object({
+  count: z.number().int(),
+  originalAmount: z.string(),
+  disputedAmount: z.string().nullable().meta({ description: 'Null without TR_USER.ALLOW_PROB_VIEW' }),
+});
 
 export const ZDisputeListResponse = z
   .object({
@@ -291,16 +300,22 @@ export const ZDisputeListResponse = z
     currencyCode: z.string(),
     page: z.number().int(),
     pageSize: z.number().int(),
-    total: z.number().int(),
-    totals: z.object({
-      count: z.number().int(),
-      originalAmount: z.string(),
-      disputedAmount: z.string().nullable().meta({ description: 'Null without TR_USER.ALLOW_PROB_VIEW' }),
-    }),
+    total: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'Null when a filtered list was asked with totals=separate' }),
+    totals: ZDisputeTotals.nullable(),
     rows: z.array(ZDisputeRow),
   })
   .meta({ id: 'DisputeList' });
 export type TDisputeListResponse = z.infer<typeof ZDisputeListResponse>;
+
+/** GET {api}/disputes/totals: the count and sums of the filtered set, asked beside the page. */
+export const ZDisputeTotalsResponse = z
+  .object({ total: z.number().int(), totals: ZDisputeTotals })
+  .meta({ id: 'DisputeTotals' });
+export type TDisputeTotalsResponse = z.infer<typeof ZDisputeTotalsResponse>;
 
 /** The dispute grid's columns (spec order); disputedAmount is dropped without ALLOW_PROB_VIEW. */
 export const DISPUTE_COLUMNS: TGridColumn[] = [

@@ -280,6 +280,20 @@ describe('GET /disputes (the grid)', () => {
       400,
       'INVALID_FILTER',
     );
+    // The grid's way: the page without its totals, and the totals from their own call.
+    const ge20 = encodeURIComponent('disputedAmount ge 20');
+    const separate = (await owner.client.get(`/disputes?filter=${ge20}&totals=separate`)).json();
+    expect(separate).toMatchObject({ total: null, totals: null });
+    expect(separate.rows).toHaveLength(2);
+    expect((await owner.client.get(`/disputes/totals?filter=${ge20}`)).json()).toEqual({
+      total: 2,
+      totals: { count: 2, originalAmount: expect.any(String), disputedAmount: '50.00' },
+    });
+    expectError(
+      await owner.client.get(`/disputes/totals?filter=${encodeURIComponent('balance gt 1')}`),
+      400,
+      'INVALID_FILTER',
+    );
 
     const oneInvoice = (await owner.client.get('/disputes?invNo=INV-001')).json();
     expect(oneInvoice.rows).toHaveLength(1);
@@ -292,6 +306,11 @@ describe('GET /disputes (the grid)', () => {
     const stranger = await account();
     expect((await stranger.client.get('/disputes')).json().rows).toEqual([]);
     expectError(await stranger.client.get(`/disputes?custNo=${owner.customer.custNo}`), 404, 'NOT_FOUND');
+    expectError(
+      await stranger.client.get(`/disputes/totals?custNo=${owner.customer.custNo}`),
+      404,
+      'NOT_FOUND',
+    );
   });
 
   it('keeps column preferences per user through dispute/columns, the invoices mechanism', async () => {

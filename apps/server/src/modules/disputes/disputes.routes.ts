@@ -11,6 +11,7 @@ import {
   ZDisputeNote,
   ZDisputeReason,
   ZDisputeReasonRequest,
+  ZDisputeTotalsResponse,
   ZDisputeUpdateRequest,
   ZProbNoParams,
   ZReasonCode,
@@ -49,6 +50,21 @@ export function disputesRoutes(app: FastifyInstance, { services }: { services: S
       },
     },
     (request) => services.disputes.list(sessionOf(request), request.query),
+  );
+
+  routes.get(
+    '/disputes/totals',
+    {
+      ...pre,
+      schema: {
+        tags,
+        summary:
+          'The count and sums of the filtered set of a dispute list (the same query): the grid asks it beside a page asked with totals=separate',
+        querystring: ZDisputeListQuery,
+        response: { 200: ZDisputeTotalsResponse, ...errors },
+      },
+    },
+    (request) => services.disputes.totals(sessionOf(request), request.query),
   );
 
   routes.get(

@@ -4,6 +4,7 @@ import {
   type TDisputeCheckResponse,
   type TDisputeListQuery,
   type TDisputeListResponse,
+  type TDisputeTotalsResponse,
   type TReasonCode,
   UNKNOWN_REASON_DISPLAY,
 } from '@settle/shared/disputes';
@@ -21,6 +22,17 @@ import { toDispute, toDisputeRow } from './dispute-mapper';
 import * as repository from './disputes.repository';
 
 export type DisputesService = ReturnType<typeof createDisputesService>;
+
+function toDisputeTotals(
+  totals: { count: number; original_amount: string; disputed_amount: string },
+  canViewAmounts: boolean,
+): TDisputeTotalsResponse['totals'] {
+  return {
+    count: totals.count,
+    originalAmount: roundMoney(totals.original_amount),
+    disputedAmount: canViewAmounts ? roundMoney(totals.disputed_amount) : null,
+  };
+}
 
 export function privilegesOf(session: SessionContext) {
   return {
@@ -79,6 +91,7 @@ export function createDisputesService(db: Db, accounts: AccountsService, uploads
         session,
         query,
       );
+      // As the invoice grid: a filtered page may leave its totals to the /totals call beside it.
       const [records, totals] = await Promise.all([
         repository.findDisputePage(db, {
           scope,
@@ -88,21 +101,24 @@ export function createDisputesService(db: Db, accounts: AccountsService, uploads
           limit: query.pageSize,
           offset: (query.page - 1) * query.pageSize,
         }),
-        repository.sumDisputes(db, { scope, filter }),
+        filter && query.totals === 'separate' ? null : repository.sumDisputes(db, { scope, filter }),
       ]);
       return {
         custNo: customer.custNo,
         currencyCode,
         page: query.page,
         pageSize: query.pageSize,
-        total: totals.count,
-        totals: {
-          count: totals.count,
-          originalAmount: roundMoney(totals.original_amount),
-          disputedAmount: canViewAmounts ? roundMoney(totals.disputed_amount) : null,
-        },
+        total: totals ? totals.count : null,
+        totals: totals ? toDisputeTotals(totals, canViewAmounts) : null,
         rows: records.map((record) => toDisputeRow(record, canViewAmounts)),
       };
+    },
+
+    /** The count and sums of a (filtered) dispute list: GET /disputes/totals. */
+    async totals(session: SessionContext, query: TDisputeListQuery): Promise<TDisputeTotalsResponse> {
+      const { canViewAmounts, scope, filter } = await selectionOf(session, query);
+      const totals = await repository.sumDisputes(db, { scope, filter });
+      return { total: totals.count, totals: toDisputeTotals(totals, canViewAmounts) };
     },
 
     /** The grid's selection for an export: its size up front, then its rows in the grid's order, batch by batch. */

@@ -27,9 +27,10 @@ export function toDisputeListQuery(params: DisputeListParams): Record<string, st
   };
 }
 
+/** A filtered page is asked without its totals: the grid asks them beside it (getDisputeTotals). */
 export function getDisputes(params: DisputeListParams, signal?: AbortSignal): Promise<TDisputeListResponse> {
   return apiRequest('/disputes', {
-    query: toDisputeListQuery(params),
+    query: { ...toDisputeListQuery(params), totals: params.filter ? 'separate' : undefined },
     schema: ZDisputeListResponse,
     signal,
     // The grid shows a failed load itself, with a Retry button.

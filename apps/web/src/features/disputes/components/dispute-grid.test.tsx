@@ -37,6 +37,22 @@ const headers = () =>
     .filter(Boolean);
 
 describe('the dispute grid', () => {
+  it("asks a filtered list's count beside its page and pages by it", async () => {
+    const filter = "statusCode eq 'U'";
+    const totals = { total: 120, totals: { count: 120, originalAmount: '10.00', disputedAmount: '5.00' } };
+    const calls = stubApi([
+      { method: 'GET', path: '/disputes/totals', reply: { body: totals } },
+      ...disputeGridRoutes(),
+      { method: 'GET', path: '/disputes', reply: { body: buildDisputeListResponse([buildDisputeRow()]) } },
+    ]);
+    renderApp({ route: `/disputes?filter=${encodeURIComponent(filter)}`, ...FULL });
+    await screen.findByTestId('dispute-row-7');
+    expect(listCalls(calls)[0]).toMatchObject({ filter, totals: 'separate' });
+    await waitFor(() => expect(screen.getByTestId('grid-range')).toHaveTextContent('1–50 of 120 disputes'));
+    const totalsCalls = calls.filter((call) => call.path === '/disputes/totals');
+    expect(totalsCalls.map((call) => call.query.get('filter'))).toEqual([filter]);
+  });
+
   it("shows the spec's columns, the disputed amount with the dispute-view privilege, and the values formatted", async () => {
     gridApi([buildDisputeRow()]);
     renderApp({ route: '/disputes', ...FULL });

@@ -12,6 +12,7 @@ import { useGridView, useLastPageGuard } from '../../../components/grid/use-grid
 import { isSessionEndingError } from '../../../lib/api-error';
 import { useFormatters } from '../../../lib/use-formatters';
 import { useSignedInUser } from '../../../lib/use-user-data';
+import { useDisputeTotals } from '../api/get-dispute-totals';
 import { type DisputeListParams, toDisputeListQuery, useDisputes } from '../api/get-disputes';
 import { translateDisputeError } from '../lib/translate-dispute-error';
 import { DISPUTE_COLUMNS_API, DISPUTE_EXPORT, DISPUTE_SORTING } from './dispute-grid-config';
@@ -63,13 +64,20 @@ export function DisputeGrid(props: {
     filter: props.filter || undefined,
   };
   const list = useDisputes(params, { enabled: layout !== null && custNo !== null });
+  // A filtered page comes without its count; it comes from its own call, beside it.
+  const separateTotals = useDisputeTotals(params, {
+    enabled: layout !== null && custNo !== null && Boolean(params.filter),
+  });
+  const listTotals = params.filter ? (separateTotals.data ?? null) : (list.data ?? null);
   // Kept between renders: the rows are memoised on their columns.
   const available = useMemo(
     () => layout?.columns.filter((column) => mayShowColumn(roles, column)) ?? [],
     [layout, roles],
   );
   const shown = useMemo(() => available.filter((column) => column.visible), [available]);
-  useLastPageGuard(view, { total: list.data && !list.isPlaceholderData ? list.data.total : null });
+  useLastPageGuard(view, {
+    total: list.data && !list.isPlaceholderData && listTotals ? listTotals.total : null,
+  });
 
   if (!custNo) {
     return (
@@ -84,7 +92,7 @@ export function DisputeGrid(props: {
   const columnTitle = (column: GridColumn) =>
     t(`disputes:columns.${column.field}`, { defaultValue: column.title });
   const rows = list.data?.rows ?? [];
-  const total = list.data?.total ?? 0;
+  const total = listTotals?.total ?? 0;
   const firstRow = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const lastRow = Math.min(total, page * pageSize);
 
@@ -140,13 +148,15 @@ export function DisputeGrid(props: {
       {/* A failed load shows only its message: no range or pager of rows that are not there. */}
       <GridPager
         page={page}
-        pages={Math.max(1, Math.ceil(total / pageSize))}
+        pages={
+          listTotals ? Math.max(1, Math.ceil(total / pageSize)) : page + (rows.length === pageSize ? 1 : 0)
+        }
         pageSize={pageSize}
         pageSizes={PAGE_SIZES}
         onPage={setPage}
         onPageSize={address.setPageSize}
         rangeText={
-          list.data
+          list.data && listTotals
             ? t('disputes:grid.range', {
                 first: n0(firstRow),
                 last: n0(lastRow),
