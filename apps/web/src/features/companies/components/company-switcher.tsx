@@ -35,11 +35,12 @@ export function CompanySwitcher({ onSwitch }: { onSwitch: (custNo: string) => Pr
   const list = companies.data ?? [];
   const defaultCompany = list.find((company) => company.defAccount);
 
+  // Closed at once: the switch refetches every figure on screen, which may take a while.
   const switchTo = async (company: TCompany) => {
+    setOpened(false);
     setSwitching(company.custNo);
     try {
       await onSwitch(company.custNo);
-      setOpened(false);
     } finally {
       setSwitching(null);
     }
@@ -62,6 +63,7 @@ export function CompanySwitcher({ onSwitch }: { onSwitch: (custNo: string) => Pr
           onClick={() => setOpened((open) => !open)}
           aria-haspopup="dialog"
           aria-expanded={opened}
+          loading={switching !== null}
           data-testid="company-switcher"
         >
           {t('profile:companies.menu')}
