@@ -13,6 +13,8 @@ const SCREENS = path.join(REPO_ROOT, 'screens');
 
 async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENS, `${name}.png`), fullPage: true });
+  // The first screen as the user sees it (a full page hides what the fixed header covers).
+  await page.screenshot({ path: path.join(SCREENS, `${name}-top.png`) });
 }
 
 async function open(loginName: string, pagePath: string, options: { locale?: string; width?: number } = {}) {
@@ -53,6 +55,7 @@ describe("the user's own space", () => {
       await page.getByRole('option', { name: 'Français (France)' }).click();
       await page.getByTestId('profile-save').click();
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Mon profil');
+      await page.getByText('Profil enregistré').waitFor();
       expect(await page.locator('html').getAttribute('lang')).toBe('fr');
       await expect.poll(() => page.getByTestId('nav-invoices').first().textContent()).toBe('Factures');
       await expectNoAxeViolations(page, 'the profile in French');
