@@ -59,7 +59,7 @@ export function CompanySwitcher({
       opened={opened}
       onChange={setOpened}
       position="bottom-end"
-      width={320}
+      width={360}
       trapFocus
       withArrow
       shadow="md"
@@ -123,9 +123,7 @@ export function CompanySwitcher({
                     data-testid={`company-${company.custNo}`}
                   >
                     <Group justify="space-between" wrap="nowrap" gap="xs">
-                      <Text size="sm" truncate="end">
-                        {labelOf(company)}
-                      </Text>
+                      <Text size="sm">{labelOf(company)}</Text>
                       {company.current ? (
                         <Badge size="xs" variant="light">
                           {t('profile:companies.current')}
