@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { defaultDashboard } from '@settle/shared/dashboard';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations } from './support/axe';
@@ -132,25 +133,7 @@ describe("the user's own space", () => {
       await screenshot(page, 'home-en-360');
     } finally {
       await restore('demo.full', async (api) => {
-        const response = await api.send('PUT', '/dashboard', {
-          title: 'My dashboard',
-          structure: '12/6-6',
-          rows: [
-            { columns: [{ width: 12, widgets: [{ id: 'summary', type: 'customerSummary' }] }] },
-            {
-              columns: [
-                { width: 6, widgets: [{ id: 'due', type: 'dueInvoices' }] },
-                {
-                  width: 6,
-                  widgets: [
-                    { id: 'aging', type: 'aging' },
-                    { id: 'disputes', type: 'myDisputes' },
-                  ],
-                },
-              ],
-            },
-          ],
-        });
+        const response = await api.send('PUT', '/dashboard', defaultDashboard('My dashboard'));
         expect(response.status(), await response.text()).toBe(200);
       });
     }
