@@ -209,6 +209,8 @@ describe('accessibility', () => {
       await expectNoAxeViolations(page, `home in the dark (${locale})`);
 
       // The header's switch, by keyboard: light, whatever the system says, and kept after a reload.
+      // From the page's heading, as after a navigation: home's dashboard below it has many stops.
+      await page.getByTestId('greeting').focus();
       await tabTo(page, 'color-scheme-switch', { back: true });
       await page.keyboard.press('Enter');
       await page.getByTestId('color-scheme-light').waitFor();
@@ -224,5 +226,5 @@ describe('accessibility', () => {
       expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('light');
       await expectNoAxeViolations(page, `home in the light chosen on a dark system (${locale})`);
     }
-  });
+  }, 180_000);
 });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { defaultDashboard } from '@settle/shared/dashboard';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations } from './support/axe';
@@ -13,6 +14,8 @@ const SCREENS = path.join(REPO_ROOT, 'screens');
 
 async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENS, `${name}.png`), fullPage: true });
+  // The first screen as the user sees it (a full page hides what the fixed header covers).
+  await page.screenshot({ path: path.join(SCREENS, `${name}-top.png`) });
 }
 
 async function open(loginName: string, pagePath: string, options: { locale?: string; width?: number } = {}) {
@@ -53,6 +56,7 @@ describe("the user's own space", () => {
       await page.getByRole('option', { name: 'Français (France)' }).click();
       await page.getByTestId('profile-save').click();
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Mon profil');
+      await page.getByText('Profil enregistré').waitFor();
       expect(await page.locator('html').getAttribute('lang')).toBe('fr');
       await expect.poll(() => page.getByTestId('nav-invoices').first().textContent()).toBe('Factures');
       await expectNoAxeViolations(page, 'the profile in French');
@@ -87,7 +91,9 @@ describe("the user's own space", () => {
     }
   });
 
-  it('arranges the dashboard in 4-8, adds aging and disputes, and finds them after a reload', async () => {
+  it('arranges the dashboard in 4-8, adds aging and disputes, and finds them after a reload', {
+    timeout: 180_000,
+  }, async () => {
     const page = await open('demo.full', '/home');
     try {
       await page.getByTestId('dashboard-arrange').click();
@@ -127,25 +133,7 @@ describe("the user's own space", () => {
       await screenshot(page, 'home-en-360');
     } finally {
       await restore('demo.full', async (api) => {
-        const response = await api.send('PUT', '/dashboard', {
-          title: 'My dashboard',
-          structure: '12/6-6',
-          rows: [
-            { columns: [{ width: 12, widgets: [{ id: 'summary', type: 'customerSummary' }] }] },
-            {
-              columns: [
-                { width: 6, widgets: [{ id: 'due', type: 'dueInvoices' }] },
-                {
-                  width: 6,
-                  widgets: [
-                    { id: 'aging', type: 'aging' },
-                    { id: 'disputes', type: 'myDisputes' },
-                  ],
-                },
-              ],
-            },
-          ],
-        });
+        const response = await api.send('PUT', '/dashboard', defaultDashboard('My dashboard'));
         expect(response.status(), await response.text()).toBe(200);
       });
     }
@@ -179,7 +167,9 @@ describe("the user's own space", () => {
     }
   });
 
-  it('switches company from the menu, makes it the default, and the default is current at the next sign-in', async () => {
+  it('switches company from the menu, makes it the default, and the default is current at the next sign-in', {
+    timeout: 120_000,
+  }, async () => {
     const page = await browsing.newPage({ locale: 'fr-FR', viewport: { width: 1366, height: 900 } });
     try {
       await signInThroughForm(page, baseURL, 'demo.full');
@@ -197,7 +187,10 @@ describe("the user's own space", () => {
       await expect.poll(() => page.getByTestId('current-account').textContent()).toContain('C10002');
 
       await page.getByTestId('company-switcher').click();
-      await page.getByTestId('company-default-C10002').check();
+      // The switcher marks the company switched to once its list is fetched again.
+      await expect.poll(() => panel.getByTestId('company-C10002').getAttribute('aria-current')).toBe('true');
+      await expectNoAxeViolations(page, 'the company switcher after a switch');
+      await page.getByTestId('company-default-C10002').click();
       await expect.poll(() => page.getByTestId('company-default-C10002').isChecked()).toBe(true);
       await page.keyboard.press('Escape');
       // A choice made after the default does not outlive the session: the default wins.

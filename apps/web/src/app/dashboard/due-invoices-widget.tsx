@@ -12,6 +12,9 @@ import type { WidgetProps } from '../../features/dashboard/lib/widget-registry';
 import { useFormatters } from '../../lib/use-formatters';
 import { useSignedInUser } from '../../lib/use-user-data';
 
+/** A widget shows the earliest due; the invoice grid has them all. */
+const SHOWN = 10;
+
 type DueRow = NonNullable<ReturnType<typeof useOverdueInvoices>['data']>['invoices'][number];
 
 const factsOf = (row: DueRow) => ({
@@ -26,7 +29,7 @@ const factsOf = (row: DueRow) => ({
 /**
  * Overdue (P) and coming-due (C) invoices, with add one or all to the cart under the cart
  * rules: a row the rules refuse has its button disabled with the reason; "add all" sends
- * every row not in the cart and the server's answer names those it refused.
+ * every row shown that is not in the cart, and the server's answer names those it refused.
  */
 export function DueInvoicesWidget({ refetchInterval }: WidgetProps) {
   const { t } = useTranslation(['dashboard', 'cart']);
@@ -58,7 +61,8 @@ export function DueInvoicesWidget({ refetchInterval }: WidgetProps) {
       testId="due"
     >
       {(data) => {
-        const notInCart = data.invoices.filter((row) => !row.inCart).map((row) => row.invNo);
+        const shown = data.invoices.slice(0, SHOWN);
+        const notInCart = shown.filter((row) => !row.inCart).map((row) => row.invNo);
         return (
           <>
             <Table.ScrollContainer minWidth={420}>
@@ -76,7 +80,7 @@ export function DueInvoicesWidget({ refetchInterval }: WidgetProps) {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {data.invoices.map((row) => {
+                  {shown.map((row) => {
                     const verdict = canAddToCart(factsOf(row), roles);
                     return (
                       <Table.Tr

@@ -78,7 +78,7 @@ export function MyDisputesWidget({ refetchInterval }: WidgetProps) {
                     <Table.Td>
                       <Link
                         to={disputePath(row)}
-                        aria-label={t('dashboard:disputes.open', { probNo: row.probNo })}
+                        aria-label={`${row.invNo ?? row.probNo}, ${t('dashboard:disputes.open', { probNo: row.probNo })}`}
                       >
                         {row.invNo ?? row.probNo}
                       </Link>

@@ -37,7 +37,7 @@ export function AppHeader() {
         {hasPrivilege(userData.roles, Privilege.ALLOW_PAY) ? <CartLink /> : null}
         <HelpButton />
         {wide ? <ColorSchemeSwitch /> : null}
-        <CompanyMenu />
+        <CompanyMenu compact={!wide} />
         <Anchor
           component={Link}
           to="/profile"

@@ -9,7 +9,7 @@ import { isSessionEndingError, translateApiError } from '../../lib/api-error';
  * The company switcher, switching through the accounts feature: the same call and the same
  * account-changed event as the account selector, so every open screen follows.
  */
-export function CompanyMenu() {
+export function CompanyMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation(['profile', 'accounts', 'errors']);
   const setCurrent = useSetCurrentCustomer();
   const onSwitch = async (custNo: string) => {
@@ -33,5 +33,5 @@ export function CompanyMenu() {
       }
     }
   };
-  return <CompanySwitcher onSwitch={onSwitch} />;
+  return <CompanySwitcher onSwitch={onSwitch} compact={compact} />;
 }

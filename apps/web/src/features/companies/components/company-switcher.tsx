@@ -1,4 +1,5 @@
 import {
+  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -26,7 +27,14 @@ const labelOf = (company: Pick<TCompany, 'company' | 'custNo'>) => `${company.co
  * to, and the default company, kept on the server, that is current at every sign-in.
  * `onSwitch` makes a company current (the app composes it with the accounts feature).
  */
-export function CompanySwitcher({ onSwitch }: { onSwitch: (custNo: string) => Promise<void> }) {
+export function CompanySwitcher({
+  onSwitch,
+  compact = false,
+}: {
+  onSwitch: (custNo: string) => Promise<void>;
+  /** Narrow headers: an icon button named "Companies" instead of the word. */
+  compact?: boolean;
+}) {
   const { t } = useTranslation(['profile', 'errors']);
   const [opened, setOpened] = useState(false);
   const [switching, setSwitching] = useState<string | null>(null);
@@ -35,11 +43,12 @@ export function CompanySwitcher({ onSwitch }: { onSwitch: (custNo: string) => Pr
   const list = companies.data ?? [];
   const defaultCompany = list.find((company) => company.defAccount);
 
+  // Closed at once: the switch refetches every figure on screen, which may take a while.
   const switchTo = async (company: TCompany) => {
+    setOpened(false);
     setSwitching(company.custNo);
     try {
       await onSwitch(company.custNo);
-      setOpened(false);
     } finally {
       setSwitching(null);
     }
@@ -50,22 +59,38 @@ export function CompanySwitcher({ onSwitch }: { onSwitch: (custNo: string) => Pr
       opened={opened}
       onChange={setOpened}
       position="bottom-end"
-      width={320}
+      width={360}
       trapFocus
       withArrow
       shadow="md"
     >
       <Popover.Target>
-        <Button
-          variant="default"
-          size="xs"
-          onClick={() => setOpened((open) => !open)}
-          aria-haspopup="dialog"
-          aria-expanded={opened}
-          data-testid="company-switcher"
-        >
-          {t('profile:companies.menu')}
-        </Button>
+        {compact ? (
+          <ActionIcon
+            variant="default"
+            size="md"
+            onClick={() => setOpened((open) => !open)}
+            aria-label={t('profile:companies.menu')}
+            aria-haspopup="dialog"
+            aria-expanded={opened}
+            loading={switching !== null}
+            data-testid="company-switcher"
+          >
+            <BuildingIcon />
+          </ActionIcon>
+        ) : (
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() => setOpened((open) => !open)}
+            aria-haspopup="dialog"
+            aria-expanded={opened}
+            loading={switching !== null}
+            data-testid="company-switcher"
+          >
+            {t('profile:companies.menu')}
+          </Button>
+        )}
       </Popover.Target>
       <Popover.Dropdown
         role="dialog"
@@ -98,9 +123,7 @@ export function CompanySwitcher({ onSwitch }: { onSwitch: (custNo: string) => Pr
                     data-testid={`company-${company.custNo}`}
                   >
                     <Group justify="space-between" wrap="nowrap" gap="xs">
-                      <Text size="sm" truncate="end">
-                        {labelOf(company)}
-                      </Text>
+                      <Text size="sm">{labelOf(company)}</Text>
                       {company.current ? (
                         <Badge size="xs" variant="light">
                           {t('profile:companies.current')}
@@ -154,5 +177,25 @@ export function CompanySwitcher({ onSwitch }: { onSwitch: (custNo: string) => Pr
         )}
       </Popover.Dropdown>
     </Popover>
+  );
+}
+
+function BuildingIcon() {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <path
+        d="M4 21V4h10v17M14 9h6v12M8 8h2M8 12h2M8 16h2M3 21h18"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
   );
 }

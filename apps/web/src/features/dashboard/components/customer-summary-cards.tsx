@@ -31,18 +31,22 @@ export function CustomerSummaryCards(props: {
   const { c2, n0 } = useFormatters();
   const summary = useCustomerSummary(props);
 
-  const heading =
-    props.withHeading === false ? null : (
-      <Title order={2} size="h4">
-        {t('home:summary.title')}
-      </Title>
-    );
+  // In a dashboard column the cards follow the column's width, not the window's.
+  const inWidget = props.withHeading === false;
+  const gridProps = inWidget
+    ? ({ type: 'container', cols: { base: 1, '420px': 2, '900px': 5 } } as const)
+    : ({ cols: { base: 1, sm: 2, lg: 5 } } as const);
+  const heading = inWidget ? null : (
+    <Title order={2} size="h4">
+      {t('home:summary.title')}
+    </Title>
+  );
 
   if (summary.isPending) {
     return (
       <Stack data-testid="summary-loading" aria-busy="true">
         {heading}
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }}>
+        <SimpleGrid {...gridProps}>
           {Array.from({ length: CARD_COUNT }, (_, index) => (
             // Placeholders have no identity of their own.
             // biome-ignore lint/suspicious/noArrayIndexKey: static skeleton list
@@ -74,7 +78,7 @@ export function CustomerSummaryCards(props: {
   return (
     <Stack>
       {heading}
-      <SimpleGrid cols={props.balanceOnly ? 1 : { base: 1, sm: 2, lg: 5 }}>
+      <SimpleGrid {...(props.balanceOnly ? { cols: 1 } : gridProps)}>
         <SummaryCard
           testId="summary-open"
           label={t('home:summary.open')}

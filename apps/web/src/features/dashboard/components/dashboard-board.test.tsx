@@ -59,7 +59,7 @@ describe('DashboardBoard', () => {
     expect(await screen.findByTestId('dashboard-title')).toHaveTextContent('My dashboard');
     expect(columnIds(0, 0)).toEqual(['summary']);
     expect(columnIds(1, 0)).toEqual(['due']);
-    expect(columnIds(1, 1)).toEqual(['aging', 'disputes']);
+    expect(columnIds(1, 1)).toEqual(['aging', 'promises']);
     expect(screen.getByTestId('dashboard-column-1-1')).toHaveAttribute('data-width', '6');
     // Not editing: no move or remove buttons.
     expect(screen.queryByTestId('widget-remove')).not.toBeInTheDocument();
@@ -82,7 +82,7 @@ describe('DashboardBoard', () => {
     await user.click(screen.getByTestId('dashboard-layout'));
     await user.click(await screen.findByRole('option', { name: 'Narrow and wide (4-8)' }));
     expect(columnIds(0, 0)).toEqual(['summary', 'aging']);
-    expect(columnIds(0, 1)).toEqual(['due', 'disputes']);
+    expect(columnIds(0, 1)).toEqual(['due', 'promises']);
     expect(screen.getByTestId('dashboard-column-0-0')).toHaveAttribute('data-width', '4');
 
     await user.click(screen.getByTestId('dashboard-add-type'));
@@ -97,7 +97,7 @@ describe('DashboardBoard', () => {
     const aging = screen.getByTestId('widget-aging');
     within(aging).getByRole('button', { name: 'Move Aging to the next column' }).focus();
     await user.keyboard('{Enter}');
-    expect(columnIds(0, 1)).toEqual(['aging', 'due', 'disputes']);
+    expect(columnIds(0, 1)).toEqual(['aging', 'due', 'promises']);
     expect(document.activeElement).toBe(
       within(screen.getByTestId('widget-aging')).getByRole('button', {
         name: 'Move Aging to the previous column',
@@ -106,7 +106,7 @@ describe('DashboardBoard', () => {
     await user.click(
       within(screen.getByTestId('widget-aging')).getByRole('button', { name: 'Move Aging down' }),
     );
-    expect(columnIds(0, 1)).toEqual(['due', 'aging', 'disputes']);
+    expect(columnIds(0, 1)).toEqual(['due', 'aging', 'promises']);
     expect(
       within(screen.getByTestId('widget-summary')).getByRole('button', {
         name: 'Move Customer summary to the previous column',
@@ -136,7 +136,7 @@ describe('DashboardBoard', () => {
     expect(saved.rows[0]?.columns[1]?.widgets.map((widget) => [widget.id, widget.refreshInterval])).toEqual([
       ['due', 0],
       ['aging', 5],
-      ['disputes', 0],
+      ['promises', 0],
     ]);
     // Saved: the board leaves edit mode and the widget got its interval in milliseconds.
     expect(await screen.findByTestId('dashboard-arrange')).toBeInTheDocument();

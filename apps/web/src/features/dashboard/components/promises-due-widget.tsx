@@ -20,28 +20,26 @@ export function PromisesDueWidget({ refetchInterval }: WidgetProps) {
       testId="promises"
     >
       {(data) => (
-        <Table.ScrollContainer minWidth={320}>
-          <Table data-testid="promises-table" fz="sm" verticalSpacing={4}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('columns.invNo')}</Table.Th>
-                <Table.Th scope="col">{t('promises.followUp')}</Table.Th>
-                <Table.Th scope="col" ta="end">
-                  {t('promises.amount')}
-                </Table.Th>
+        <Table data-testid="promises-table" fz="sm" verticalSpacing={4}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('columns.invNo')}</Table.Th>
+              <Table.Th scope="col">{t('promises.followUp')}</Table.Th>
+              <Table.Th scope="col" ta="end">
+                {t('promises.amount')}
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.items.map((item) => (
+              <Table.Tr key={item.invNo}>
+                <Table.Td>{item.invNo}</Table.Td>
+                <Table.Td>{item.nextFollowupDate ? date(item.nextFollowupDate) : '—'}</Table.Td>
+                <Table.Td ta="end">{c2(item.promiseAmount, item.tranCurrencyCode)}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.items.map((item) => (
-                <Table.Tr key={item.invNo}>
-                  <Table.Td>{item.invNo}</Table.Td>
-                  <Table.Td>{item.nextFollowupDate ? date(item.nextFollowupDate) : '—'}</Table.Td>
-                  <Table.Td ta="end">{c2(item.promiseAmount, item.tranCurrencyCode)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
     </WidgetState>
   );

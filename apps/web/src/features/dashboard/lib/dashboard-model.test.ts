@@ -24,15 +24,15 @@ describe('dashboard model', () => {
   });
 
   it('moves up and down within a column, and left and right across columns in reading order', () => {
-    expect(ids(moveWidget(start, 'disputes', 'up'))[1]).toEqual([['due'], ['disputes', 'aging']]);
-    expect(ids(moveWidget(start, 'aging', 'down'))[1]).toEqual([['due'], ['disputes', 'aging']]);
-    expect(ids(moveWidget(start, 'aging', 'left'))[1]).toEqual([['aging', 'due'], ['disputes']]);
+    expect(ids(moveWidget(start, 'promises', 'up'))[1]).toEqual([['due'], ['promises', 'aging']]);
+    expect(ids(moveWidget(start, 'aging', 'down'))[1]).toEqual([['due'], ['promises', 'aging']]);
+    expect(ids(moveWidget(start, 'aging', 'left'))[1]).toEqual([['aging', 'due'], ['promises']]);
     // The end of the first row leads to the next row.
     expect(ids(moveWidget(start, 'summary', 'right'))).toEqual([
       [[]],
       [
         ['summary', 'due'],
-        ['aging', 'disputes'],
+        ['aging', 'promises'],
       ],
     ]);
   });
@@ -40,15 +40,15 @@ describe('dashboard model', () => {
   it('refuses moves past the edges and leaves the dashboard as it was', () => {
     expect(canMove(start, 'summary', 'up')).toBe(false);
     expect(canMove(start, 'summary', 'left')).toBe(false);
-    expect(canMove(start, 'disputes', 'down')).toBe(false);
-    expect(canMove(start, 'disputes', 'right')).toBe(false);
-    expect(moveWidget(start, 'disputes', 'right')).toBe(start);
+    expect(canMove(start, 'promises', 'down')).toBe(false);
+    expect(canMove(start, 'promises', 'right')).toBe(false);
+    expect(moveWidget(start, 'promises', 'right')).toBe(start);
   });
 
   it('drops a dragged widget at the end of the target column', () => {
     expect(ids(moveWidgetToColumn(start, 'summary', { row: 1, column: 0 }))[1]).toEqual([
       ['due', 'summary'],
-      ['aging', 'disputes'],
+      ['aging', 'promises'],
     ]);
   });
 
@@ -66,11 +66,11 @@ describe('dashboard model', () => {
     expect(ids(changed)).toEqual([
       [
         ['summary', 'aging'],
-        ['due', 'disputes'],
+        ['due', 'promises'],
       ],
     ]);
     expect(ZDashboard.safeParse(changed).success).toBe(true);
     const three = changeStructure(start, '12/6-6/12');
-    expect(ids(three)).toEqual([[['summary']], [['due'], ['aging']], [['disputes']]]);
+    expect(ids(three)).toEqual([[['summary']], [['due'], ['aging']], [['promises']]]);
   });
 });

@@ -66,7 +66,7 @@ function startValues(profile: TUserProfile): FormInput {
  * mask, and a password change (all three fields or none). The same zod schema as the server.
  */
 export function ProfileGeneralForm({ profile }: { profile: TUserProfile }) {
-  const { t } = useTranslation(['profile', 'errors']);
+  const { t, i18n } = useTranslation(['profile', 'errors']);
   const locales = useLocales();
   const timeZones = useTimeZones();
   const save = useUpdateUserProfile();
@@ -97,9 +97,10 @@ export function ProfileGeneralForm({ profile }: { profile: TUserProfile }) {
     try {
       const saved = await save.mutateAsync(values as TUpdateUserProfileRequest);
       for (const field of PASSWORD_FIELDS) resetField(field, { defaultValue: '' });
+      // i18n.t, not t: the language may have just changed with this very save.
       notifications.show({
         color: 'teal',
-        message: saved.passwordChanged ? t('profile:savedPassword') : t('profile:saved'),
+        message: i18n.t(saved.passwordChanged ? 'profile:savedPassword' : 'profile:saved'),
       });
     } catch (failure) {
       if (isSessionEndingError(failure)) return;
