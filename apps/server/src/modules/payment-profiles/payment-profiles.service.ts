@@ -97,7 +97,7 @@ export function createPaymentProfilesService(
     if (row.profileType !== paymentType)
       throw badRequest(PROFILE_MESSAGES.wrongType, undefined, 'PROFILE_WRONG_TYPE');
     if (row.profileType === 'ECHECK') {
-      if (!row.accountEncrypted || !row.accountMasked || !row.routingNum) throw notFound('Payment profile');
+      if (!row.accountMasked || !row.routingNum) throw notFound('Payment profile');
       return {
         kind: 'echeck',
         id: row.id,

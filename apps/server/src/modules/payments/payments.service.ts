@@ -45,7 +45,8 @@ export type SavedProfileCharge =
       kind: 'echeck';
       id: number;
       accountMasked: string;
-      accountEncrypted: string;
+      /** Null for a demo account kept masked only. */
+      accountEncrypted: string | null;
       name: string;
       accountType: string;
       routingNum: string;
