@@ -67,6 +67,7 @@ function paymentApi(extra: StubRoute[]) {
     },
     { method: 'GET', path: '/invoices/pricollector/C100', reply: { status: 404, body: {} } },
     { method: 'GET', path: '/payment/config/cart/USD', reply: { body: buildPaymentConfig() } },
+    { method: 'GET', path: '/payment/profiles', reply: { body: [] } },
     {
       method: 'POST',
       path: '/payment/validateCart/CREDIT_CARD/USD',

@@ -93,13 +93,10 @@ describe('SavedProfilesTable', () => {
   });
 
   it('shows the error text plus the server message when an update is refused', async () => {
-    stub(() =>
-      errorBody(
-        400,
-        'EXPIRY_MONTH',
-        'The month must be 1 to 12 and later than the current month of this year.',
-      ),
-    );
+    stub(() => ({
+      status: 400,
+      body: errorBody(400, 'PROFILE_TYPE_NOT_ALLOWED', 'Saved profiles of this type are not available.'),
+    }));
     const { user } = renderComponent(
       <SavedProfilesTable kind="cards" now={new Date('2026-01-10T00:00:00Z')} />,
       {
@@ -110,9 +107,9 @@ describe('SavedProfilesTable', () => {
     await user.clear(screen.getByTestId('profile-7-expiry'));
     await user.type(screen.getByTestId('profile-7-expiry'), '03/2026');
     await user.click(screen.getByTestId('profile-7-save'));
-    expect(await screen.findByTestId('profile-7-error')).toHaveTextContent(
-      'The profile could not be updated.',
-    );
+    const error = await screen.findByTestId('profile-7-error');
+    expect(error).toHaveTextContent('The profile could not be updated.');
+    expect(error).toHaveTextContent('Saved profiles of this type are not available.');
   });
 
   it('deletes after the confirmation "Are you sure want to Delete?"', async () => {
