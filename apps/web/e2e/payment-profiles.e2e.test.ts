@@ -130,6 +130,7 @@ describe('saved payment profiles', () => {
       await page.getByTestId(`profile-${id}`).waitFor({ state: 'detached' });
       expect(await profileIds(api)).not.toContain(id);
 
+      await dialog(page, 'profile-delete-dialog').waitFor({ state: 'detached' });
       await page.setViewportSize(NARROW);
       await shoot(page, `profiles-cards-360-${language}`);
       await api.request.dispose();
