@@ -30,6 +30,7 @@ import { helpRoutes } from './modules/help/help.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { locationRoutes } from './modules/location/location.routes';
 import { paymentLogsRoutes } from './modules/payment-logs/payment-logs.routes';
+import { paymentProfilesRoutes } from './modules/payment-profiles/payment-profiles.routes';
 import { PAYMENT_NOTIFICATIONS_PATH, paymentsRoutes } from './modules/payments/payments.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { ssoRoutes } from './modules/sso/sso.routes';
@@ -170,6 +171,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       disputesRoutes(api, deps);
       paymentLogsRoutes(api, deps);
       paymentsRoutes(api, deps);
+      paymentProfilesRoutes(api, deps);
       uploadsRoutes(api, deps);
       helpRoutes(api);
       userProfileRoutes(api, deps);

@@ -7,7 +7,7 @@ import { createPaymentGateway } from './adapters/payments/create-payment-gateway
 import type { PaymentGateway } from './adapters/payments/payment-gateway';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
-import type { Clock } from './lib/clock';
+import { type Clock, systemClock } from './lib/clock';
 import { createSealer } from './lib/sealed-values';
 import { createAccountSetupService } from './modules/account-setup/account-setup.service';
 import { createAccountsService } from './modules/accounts/accounts.service';
@@ -41,6 +41,7 @@ import { createInvoicesService } from './modules/invoices/invoices.service';
 import { createPromisesService } from './modules/invoices/promises.service';
 import { PAYMENT_LOG_FIELDS } from './modules/payment-logs/payment-log-fields';
 import { createPaymentLogsService } from './modules/payment-logs/payment-logs.service';
+import { createPaymentProfilesService } from './modules/payment-profiles/payment-profiles.service';
 import { createPaymentQueriesService } from './modules/payments/payment-queries.service';
 import { createPaymentSettingsService } from './modules/payments/payment-settings.service';
 import { createPaymentSettlementService } from './modules/payments/payment-settlement.service';
@@ -162,6 +163,14 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
     gateway: paymentGateway,
     sealer,
   });
+  const paymentProfiles = createPaymentProfilesService(db, {
+    accounts,
+    settings: paymentSettings,
+    payments,
+    gateway: paymentGateway,
+    sealer,
+    clock: options.clock ?? systemClock,
+  });
   const userProfile = createUserProfileService(db, { accounts, sessions });
   const companies = createCompaniesService(db, accounts);
   const announcements = createAnnouncementsService(db);
@@ -173,6 +182,7 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
     paymentQueries,
     paymentLogs,
     payments,
+    paymentProfiles,
     receipts,
     userProfile,
     companies,

@@ -27,7 +27,7 @@ export async function createTestApp(
   /** What the start changes in the loaded configuration (server.ts: the demo OpenID provider). */
   adjust: (config: AppConfig) => AppConfig = (config) => config,
   /** A stream turns the log on (at LOG_LEVEL, info unless told), for tests that read it. */
-  options: Pick<BuildAppOptions, 'logStream'> = {},
+  options: Pick<BuildAppOptions, 'logStream' | 'services'> = {},
 ): Promise<TestContext> {
   const config = adjust(
     loadConfig({
@@ -43,6 +43,7 @@ export async function createTestApp(
     database,
     logger: Boolean(options.logStream),
     logStream: options.logStream,
+    services: options.services,
   });
   return {
     app,

@@ -107,7 +107,7 @@ export const appRoutes: RouteObject[] = [
           {
             path: '/profile',
             lazy: () =>
-              import('../features/profile/routes/profile-route').then((m) => ({ Component: m.ProfileRoute })),
+              import('./routes/user-profile-route').then((m) => ({ Component: m.UserProfileRoute })),
           },
           {
             path: '/disputes',

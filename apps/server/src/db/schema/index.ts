@@ -9,6 +9,7 @@ export * from './customers';
 export * from './dashboards';
 export * from './disputes';
 export * from './invoices';
+export * from './payment-profiles';
 export * from './payments';
 export * from './preferences';
 export * from './sessions';

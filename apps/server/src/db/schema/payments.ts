@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { customers } from './customers';
 import { invoices } from './invoices';
+import { paymentProfiles } from './payment-profiles';
 import { tenants } from './tenants';
 import { users } from './users';
 
@@ -115,6 +116,10 @@ export const payments = pgTable(
     note: text('note'),
     contractNumber: text('contract_number'),
     idempotencyKey: text('idempotency_key'),
+    /** The saved profile a silent payment charged (CARD_PROFILE, ECHECK_PROFILE). */
+    paymentProfileId: integer('payment_profile_id').references(() => paymentProfiles.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },

@@ -18,6 +18,7 @@ import {
 import { seedDemoContacts } from './demo-contacts';
 import { seedDemoDisputes } from './demo-disputes';
 import { seedDemoPaymentHistory } from './demo-payment-history';
+import { seedDemoPaymentProfiles } from './demo-payment-profiles';
 import { seedDemoPayments } from './demo-payments';
 import { seedSsoDemoTenant } from './demo-sso-tenant';
 import { DEMO_USERS } from './demo-users';
@@ -178,6 +179,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     tenantId: tenant.id,
     currencies: DEMO_CURRENCIES.map((currency) => currency.code),
   });
+  await seedDemoPaymentProfiles(db, { tenantId: tenant.id, today: options.today });
 
   // Each customer-currency pair gets invoices; a customer's first currency gets the most.
   const pairs = customerRows.flatMap((customer) =>

@@ -9,7 +9,13 @@ import type { InvoicesService } from '../invoices/invoices.service';
 import * as repository from './payments.repository';
 
 /** Where Settle learnt an outcome: the history says so. */
-export type OutcomeSource = 'NOTIFICATION' | 'STATUS_QUERY' | 'LOCAL' | 'CHECKOUT' | 'RECOVERY';
+export type OutcomeSource =
+  | 'NOTIFICATION'
+  | 'STATUS_QUERY'
+  | 'LOCAL'
+  | 'CHECKOUT'
+  | 'RECOVERY'
+  | 'SAVED_CARD';
 
 export type SettledPayment = { payment: repository.PaymentRow; changed: boolean };
 

@@ -8,6 +8,7 @@ import { invoices } from '../../db/schema/invoices';
 import { paymentEvents, paymentLines, payments } from '../../db/schema/payments';
 import { users } from '../../db/schema/users';
 import { seedDemoPayments } from '../../db/seed/demo-payments';
+import type { Clock } from '../../lib/clock';
 import { buildTenant } from '../../test/factories';
 import { type NotificationReceiver, startNotificationReceiver } from '../../test/notification-receiver';
 import { signedInCustomer } from '../../test/signed-in-customer';
@@ -35,7 +36,9 @@ export function postWithKey(
  * notifications go to a recording receiver: a test forwards them to Settle when it wants to, as many
  * times as it wants. The demo payment configuration is seeded for the test tenant.
  */
-export async function startPaymentsHarness(options: { pendingMs?: number; dataFile?: string } = {}) {
+export async function startPaymentsHarness(
+  options: { pendingMs?: number; dataFile?: string; clock?: Clock } = {},
+) {
   const secret = randomBytes(32).toString('base64url');
   const receiver: NotificationReceiver = await startNotificationReceiver();
   const sandbox: SandboxProvider = await startSandboxProvider({
@@ -50,7 +53,11 @@ export async function startPaymentsHarness(options: { pendingMs?: number; dataFi
     config.payments.provider === 'sandbox'
       ? { ...config, payments: { ...config.payments, apiUrl: sandbox.origin, secret } }
       : config;
-  const context: TestContext = await createTestApp({ PAYMENT_SANDBOX_SECRET: secret }, withSandbox);
+  const context: TestContext = await createTestApp(
+    { PAYMENT_SANDBOX_SECRET: secret },
+    withSandbox,
+    options.clock ? { services: { clock: options.clock } } : {},
+  );
   const { db } = context.database;
   const tenant = await buildTenant(db);
   await seedDemoPayments(db, { tenantId: tenant.id, currencies: DEMO_TEST_CURRENCIES });

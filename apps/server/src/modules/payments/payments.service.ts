@@ -38,6 +38,20 @@ type CartRequest = z.output<typeof ZHppCartRequest>;
 type OnAccountRequest = z.output<typeof ZHppOnAccountRequest>;
 type PaymentAccount = z.output<typeof ZPaymentAccount>;
 
+/** A saved profile as a silent payment charges it: a card's provider token or a sealed bank account. */
+export type SavedProfileCharge =
+  | { kind: 'card'; id: number; token: string }
+  | {
+      kind: 'echeck';
+      id: number;
+      accountMasked: string;
+      /** Null for a demo account kept masked only. */
+      accountEncrypted: string | null;
+      name: string;
+      accountType: string;
+      routingNum: string;
+    };
+
 /** Where the provider's hosted page sends the browser back, and in which language it speaks. */
 export type StartContext = { origin: string; idempotencyKey: string | null };
 
@@ -88,12 +102,15 @@ export function createPaymentsService(
     flow: TPaymentFlow,
     paymentType: TPaymentType,
     currencyCode: string,
+    withProfile = false,
   ) {
     if (paymentType === 'ECHECK' && currencyCode !== ECHECK_CURRENCY)
       throw refused(PAYMENT_MESSAGES.echeckUsdOnly, 'ECHECK_USD_ONLY');
     const config = await deps.settings.config(session.tenantId, flow, currencyCode);
-    if (!isMethodAllowed(config, paymentType))
-      throw refused(PAYMENT_MESSAGES.methodNotAllowed, 'PAYMENT_METHOD_NOT_ALLOWED');
+    const allowed = withProfile
+      ? isProfileMethodAllowed(config, paymentType)
+      : isMethodAllowed(config, paymentType);
+    if (!allowed) throw refused(PAYMENT_MESSAGES.methodNotAllowed, 'PAYMENT_METHOD_NOT_ALLOWED');
     const provider = await deps.settings.providerRow({
       tenantId: session.tenantId,
       flow,
@@ -436,7 +453,132 @@ export function createPaymentsService(
     return cart ? [...holding.filter((payment) => payment.id !== cart.id), cart] : holding;
   }
 
+  /**
+   * Charges a saved card for a PENDING payment without a window (makeSilentPayment); the provider's
+   * answer settles it like a notification would, and a provider that cannot be reached ends it.
+   */
+  async function chargeProfile(payment: repository.PaymentRow, token: string): Promise<TPaymentResult> {
+    try {
+      const status = await deps.gateway.chargeSavedCard({
+        extTranRefId: payment.extTranRefId,
+        token,
+        amountMinor: toMinorUnits(payment.total),
+        currency: payment.currencyCode,
+        // One key per payment: a retried charge of the same payment never charges twice.
+        idempotencyKey: payment.extTranRefId,
+      });
+      if (status.providerPaymentId)
+        await repository.updatePayment(db, payment.id, { providerPaymentId: status.providerPaymentId });
+      const settled = await deps.settlement.settle(payment.extTranRefId, { ...status }, 'SAVED_CARD');
+      return toPaymentResult(settled?.payment ?? payment);
+    } catch (error) {
+      deps.logger.error({ err: error, extTranRefId: payment.extTranRefId }, 'saved card charge failed');
+      await deps.settlement.settle(
+        payment.extTranRefId,
+        { outcome: 'FAILED', responseText: 'ChargeFailed', trackingNo: null, authCode: null, last4: null },
+        'SAVED_CARD',
+      );
+      throw new AppError({
+        statusCode: 502,
+        code: 'PAYMENT_PROVIDER_UNAVAILABLE',
+        message: PAYMENT_MESSAGES.providerUnavailable,
+      });
+    }
+  }
+
+  /** The payment columns a saved profile fills: the method and, for a bank account, its sealed number. */
+  function profileColumns(
+    profile: SavedProfileCharge,
+  ): Partial<repository.NewPayment> & { provider: string } {
+    if (profile.kind === 'card')
+      return { provider: deps.gateway.name, methodType: 'CARD_PROFILE', paymentProfileId: profile.id };
+    return {
+      provider: 'local',
+      methodType: 'ECHECK_PROFILE',
+      paymentProfileId: profile.id,
+      accountMasked: profile.accountMasked,
+      accountEncrypted: profile.accountEncrypted,
+      accountHolder: profile.name,
+      accountType: profile.accountType,
+      routingNumber: profile.routingNum,
+    };
+  }
+
+  async function finishSilent(payment: repository.PaymentRow, profile: SavedProfileCharge) {
+    if (profile.kind === 'card') return chargeProfile(payment, profile.token);
+    if (payment.status === 'SUCCESS') deps.settlement.announce(payment);
+    return toPaymentResult(payment);
+  }
+
   return {
+    /**
+     * POST payment/makeSilentPayment/{paymentType}: pays invoices with a saved profile the caller
+     * (the payment-profiles service) has found, checked and owns; same plan, holds and outcome as a start.
+     */
+    async payCartWithProfile(
+      session: SessionContext,
+      paymentType: TPaymentType,
+      request: CartRequest,
+      context: StartContext,
+      profile: SavedProfileCharge,
+    ): Promise<TPaymentResult> {
+      requirePayPrivilege(session);
+      const { customer, currencyCode } = await resolveCustomerScope(deps.accounts, session, {
+        custNo: request.custNo,
+        currencyCode: request.currency,
+      });
+      const { config, provider } = await methodSettings(session, 'cart', paymentType, currencyCode, true);
+      const scope = { customer: { id: customer.id, custNo: customer.custNo }, currencyCode };
+      const payment = await retryAfterRefresh(
+        () =>
+          startPending(
+            session,
+            (tx) => cartPlan(tx, session, scope, paymentType, request, provider, config.allowCombined),
+            () => profileColumns(profile),
+            context,
+            profile.kind === 'echeck' ? settleLocalEcheck : undefined,
+          ),
+        () =>
+          blockingForCart(
+            session,
+            { customerId: customer.id, currencyCode },
+            request.payments.map((line) => line.invNo),
+          ),
+      );
+      return finishSilent(payment, profile);
+    },
+
+    /** POST payment/makeOnActSilentPayment/{paymentType}: pays on account with a saved profile. */
+    async payOnAccountWithProfile(
+      session: SessionContext,
+      paymentType: TPaymentType,
+      request: OnAccountRequest,
+      context: StartContext,
+      profile: SavedProfileCharge,
+    ): Promise<TPaymentResult> {
+      requirePayPrivilege(session);
+      const { customer, currencyCode } = await resolveCustomerScope(deps.accounts, session, {
+        custNo: request.custNo,
+        currencyCode: request.currency,
+      });
+      const { config, provider } = await methodSettings(
+        session,
+        'on_account',
+        paymentType,
+        currencyCode,
+        true,
+      );
+      const scope = { customer: { id: customer.id, custNo: customer.custNo }, currencyCode };
+      const payment = await startPending(
+        session,
+        async () => onAccountPlan(scope, paymentType, request, config, provider),
+        () => profileColumns(profile),
+        context,
+        profile.kind === 'echeck' ? settleLocalEcheck : undefined,
+      );
+      return finishSilent(payment, profile);
+    },
+
     /** POST payment/hpp/{paymentType} and payment/makePayment/{paymentType}: pay invoices. */
     async payCart(
       session: SessionContext,
@@ -512,6 +654,16 @@ export function createPaymentsService(
       return openCheckout(session, payment, context);
     },
   };
+}
+
+/** A saved profile pays only where the currency offers that type's profiles (allow...Profile). */
+function isProfileMethodAllowed(
+  config: Awaited<ReturnType<PaymentSettingsService['config']>>,
+  paymentType: TPaymentType,
+): boolean {
+  if (paymentType === 'CREDIT_CARD') return config.allowCreditCardProfile;
+  if (paymentType === 'DEBIT_CARD') return config.allowDebitCardProfile;
+  return config.allowECheckProfile;
 }
 
 /** Hosted methods go through hpp, locally processed ones (the e-check form) through makePayment. */

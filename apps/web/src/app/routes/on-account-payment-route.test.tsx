@@ -15,6 +15,7 @@ function onAccountApi(config = buildPaymentConfig()) {
     { method: 'GET', path: '/invoices/associationAccounts', reply: { body: [acme, beta, gamma] } },
     { method: 'GET', path: '/payment/cart', reply: { status: 404, body: {} } },
     { method: 'GET', path: '/payment/config/on_account/USD', reply: { body: config } },
+    { method: 'GET', path: '/payment/profiles', reply: { body: [] } },
     {
       method: 'GET',
       path: '/payment/provider/on_account/ECHECK/USD',

@@ -2,6 +2,7 @@ import { Alert, Container, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { SavedProfilePanels } from '../../features/payment-profiles/components/saved-profile-panels';
 import { OnAccountPaymentForm } from '../../features/payments/components/on-account-payment-form';
 import { useSignedInUser } from '../../lib/use-user-data';
 import { returnToPriorPage } from './return-to-prior-page';
@@ -35,6 +36,16 @@ export function OnAccountPaymentRoute() {
               currency={currencyCode}
               onPaid={() => void queryClient.invalidateQueries()}
               onReceiptClosed={() => returnToPriorPage(navigate)}
+              profiles={(slot) => (
+                <SavedProfilePanels
+                  custNo={currentCustNo}
+                  currency={currencyCode}
+                  config={slot.config}
+                  enabled={slot.enabled}
+                  busy={slot.busy}
+                  onPay={slot.pay}
+                />
+              )}
             />
           </>
         ) : (

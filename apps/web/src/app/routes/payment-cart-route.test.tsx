@@ -1,7 +1,8 @@
 import type { TCartLine, TPaymentCart } from '@settle/shared/cart';
+import type { TPaymentProfile } from '@settle/shared/payment-profiles';
 import { ALL_PRIVILEGES } from '@settle/shared/privileges';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorBody, networkDown, type RecordedCall, type StubRoute, stubApi } from '../../testing/fetch-stub';
 import { acme, beta, buildUserData, gamma } from '../../testing/fixtures';
 import {
@@ -10,6 +11,9 @@ import {
   buildProviderSettings,
 } from '../../testing/payment-fixtures';
 import { renderApp } from '../../testing/render';
+
+/** The saved profiles the cart's panels show (none unless a test says otherwise). */
+let savedProfiles: TPaymentProfile[] = [];
 
 const LINES: TCartLine[] = [
   {
@@ -66,7 +70,12 @@ function paymentApi(extra: StubRoute[]) {
       }),
     },
     { method: 'GET', path: '/invoices/pricollector/C100', reply: { status: 404, body: {} } },
-    { method: 'GET', path: '/payment/config/cart/USD', reply: { body: buildPaymentConfig() } },
+    {
+      method: 'GET',
+      path: '/payment/config/cart/USD',
+      reply: () => ({ body: buildPaymentConfig({ allowCreditCardProfile: savedProfiles.length > 0 }) }),
+    },
+    { method: 'GET', path: '/payment/profiles', reply: () => ({ body: savedProfiles }) },
     {
       method: 'POST',
       path: '/payment/validateCart/CREDIT_CARD/USD',
@@ -92,6 +101,66 @@ async function openCheckout(user: ReturnType<typeof renderApp>['user']) {
   await user.click(pay);
   await screen.findByTestId('payment-summary');
 }
+
+afterEach(() => {
+  savedProfiles = [];
+});
+
+describe('paying the cart with a saved profile', () => {
+  it('one click: validates, pays silently with an Idempotency-Key, empties the cart and shows the receipt', async () => {
+    savedProfiles = [
+      {
+        id: 9,
+        profileType: 'CREDIT_CARD',
+        achEnabled: 0,
+        aliasName: 'Office',
+        custNo: 'C100',
+        cardType: 'Visa',
+        lastDigits: '4242',
+        cardHolderName: 'Grace Hopper',
+        expirationDateStr: '12 / 2030',
+        expirationDate: '2030-12-31',
+        expired: false,
+        accountNum: null,
+        routingNum: null,
+        accountType: null,
+        name: null,
+      },
+    ];
+    const calls = paymentApi([
+      {
+        method: 'POST',
+        path: '/payment/makeSilentPayment/CREDIT_CARD',
+        reply: { body: buildPaymentResult({ status: 'SUCCESS', paymentLogId: 43, pollStatus: false }) },
+      },
+      { method: 'GET', path: '/payment/log/summary/43', reply: { status: 404, body: {} } },
+    ]);
+    const { user } = renderApp({
+      route: '/paymentCart',
+      userData: buildUserData({ roles: [...ALL_PRIVILEGES] }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Saved credit card (1)' }));
+    await user.click(screen.getByRole('radio', { name: /Office/ }));
+    const pay = screen.getByTestId('profile-pay-CREDIT_CARD');
+    await waitFor(() => expect(pay).toBeEnabled());
+    await user.click(pay);
+    await waitFor(() => expect(posts(calls, '/payment/makeSilentPayment/CREDIT_CARD')).toHaveLength(1));
+    const [silent] = posts(calls, '/payment/makeSilentPayment/CREDIT_CARD');
+    expect(silent!.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(silent!.body).toEqual({
+      custNo: 'C100',
+      currency: 'USD',
+      paymentProfile: { id: 9 },
+      payments: [
+        { invNo: 'A', payment: '150.00' },
+        { invNo: 'B', payment: '50.00' },
+      ],
+    });
+    expect(posts(calls, '/payment/validateCart/CREDIT_CARD/USD')).toHaveLength(1);
+    await screen.findByTestId('receipt-dialog', {}, { timeout: 10_000 });
+    expect(calls.filter((call) => call.method === 'DELETE' && call.path === '/payment/cart')).toHaveLength(1);
+  });
+});
 
 describe('paying the cart', () => {
   it('validates, shows the fee, starts the checkout with an Idempotency-Key, polls, empties the cart and shows the receipt', async () => {

@@ -7,6 +7,7 @@ import { emptyCart } from '../../features/cart/api/empty-cart';
 import { cartRootKey } from '../../features/cart/api/get-payment-cart';
 import { PaymentCart } from '../../features/cart/components/payment-cart';
 import { CollectorContact } from '../../features/invoices/components/collector-contact';
+import { SavedProfilePanels } from '../../features/payment-profiles/components/saved-profile-panels';
 import { CheckoutPanel } from '../../features/payments/components/checkout-panel';
 import { useSignedInUser } from '../../lib/use-user-data';
 import { returnToPriorPage } from './return-to-prior-page';
@@ -50,6 +51,16 @@ export function PaymentCartRoute() {
                 notifications.show({ color: 'teal', message: t('paid') });
               }}
               onReceiptClosed={() => returnToPriorPage(navigate)}
+              profiles={(slot) => (
+                <SavedProfilePanels
+                  custNo={cart.custNo}
+                  currency={cart.currency}
+                  config={slot.config}
+                  enabled={slot.enabled}
+                  busy={slot.busy}
+                  onPay={slot.pay}
+                />
+              )}
             />
           )}
         />

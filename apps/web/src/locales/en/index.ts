@@ -13,6 +13,7 @@ import enHelp from './help.json';
 import enHome from './home.json';
 import enInvoices from './invoices.json';
 import enPaymentLogs from './paymentLogs.json';
+import enPaymentProfiles from './paymentProfiles.json';
 import enPayments from './payments.json';
 import enProfile from './profile.json';
 import enSearch from './search.json';
@@ -36,6 +37,7 @@ export default {
   invoices: enInvoices,
   dashboard: enDashboard,
   payments: enPayments,
+  paymentProfiles: enPaymentProfiles,
   paymentLogs: enPaymentLogs,
   profile: enProfile,
   search: enSearch,

@@ -13,6 +13,7 @@ import frHelp from './help.json';
 import frHome from './home.json';
 import frInvoices from './invoices.json';
 import frPaymentLogs from './paymentLogs.json';
+import frPaymentProfiles from './paymentProfiles.json';
 import frPayments from './payments.json';
 import frProfile from './profile.json';
 import frSearch from './search.json';
@@ -36,6 +37,7 @@ export default {
   invoices: frInvoices,
   dashboard: frDashboard,
   payments: frPayments,
+  paymentProfiles: frPaymentProfiles,
   paymentLogs: frPaymentLogs,
   profile: frProfile,
   search: frSearch,

@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
-import type { TPaymentFlow, TPaymentResult, TPaymentType } from '@settle/shared/payments';
+import type { TPaymentConfig, TPaymentFlow, TPaymentResult, TPaymentType } from '@settle/shared/payments';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSessionEndingError } from '../../../lib/api-error';
 import { usePaymentConfig } from '../api/get-payment-config';
@@ -20,6 +21,16 @@ export interface CheckoutPanelProps {
   onPaid?: (request: CheckoutRequest) => void;
   onCartChanged?: () => void;
   onReceiptClosed?: (result: TPaymentResult) => void;
+  /**
+   * Saved profiles shown above the pay buttons (the app fills it with the payment-profiles feature):
+   * `pay` is the one-click silent payment through this checkout (same receipt and errors).
+   */
+  profiles?: (slot: {
+    config: TPaymentConfig | undefined;
+    enabled: boolean;
+    busy: boolean;
+    pay: (profile: { id: number; profileType: TPaymentType }) => void;
+  }) => ReactNode;
 }
 
 /** The pay buttons of the tenant's configuration and the checkout's dialogs, for the cart and on-account alike. */
@@ -46,6 +57,12 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
 
   return (
     <>
+      {props.profiles?.({
+        config: config.data,
+        enabled: props.enabled,
+        busy: checkout.phase.kind === 'preparing' || checkout.phase.kind === 'waiting',
+        pay: (profile) => checkout.payWithProfile(props.buildRequest(profile.profileType), profile.id),
+      })}
       <PayMethodButtons
         config={config.data}
         configFailed={config.isError}

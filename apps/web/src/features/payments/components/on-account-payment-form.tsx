@@ -11,7 +11,7 @@ import {
   onAccountErrors,
   parseAmountInput,
 } from '../lib/on-account-form';
-import { CheckoutPanel } from './checkout-panel';
+import { CheckoutPanel, type CheckoutPanelProps } from './checkout-panel';
 
 const EMPTY: OnAccountValues = { amount: '', note: '', contractNumber: '' };
 
@@ -25,6 +25,8 @@ export function OnAccountPaymentForm(props: {
   currency: string;
   onPaid?: (request: CheckoutRequest) => void;
   onReceiptClosed?: (result: TPaymentResult) => void;
+  /** The saved profiles slot of the checkout (see CheckoutPanel). */
+  profiles?: CheckoutPanelProps['profiles'];
 }) {
   const { t } = useTranslation('payments');
   const config = usePaymentConfig('on_account', props.currency);
@@ -108,6 +110,7 @@ export function OnAccountPaymentForm(props: {
             props.onPaid?.(request);
           }}
           onReceiptClosed={props.onReceiptClosed}
+          profiles={props.profiles}
         />
       </Stack>
     </Paper>

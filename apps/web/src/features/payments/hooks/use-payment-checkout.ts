@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-error';
 import { getProviderSettings } from '../api/get-provider-settings';
 import { startPayment } from '../api/start-payment';
+import { startSilentPayment } from '../api/start-silent-payment';
 import { type TValidateCartResponse, validateCart } from '../api/validate-cart';
 import type { CheckoutRequest, TEcheckAccount } from '../lib/checkout-request';
 import { isTerminal } from '../lib/payment-outcome';
@@ -167,6 +168,42 @@ export function usePaymentCheckout(callbacks: CheckoutCallbacks = {}) {
     [phase, settle],
   );
 
+  /** One click on a saved profile: validate the cart, then pay silently; the receipt as for any payment. */
+  const payWithProfile = useCallback(
+    async (request: CheckoutRequest, paymentProfileId: number) => {
+      setPhase({ kind: 'preparing', request });
+      try {
+        if (request.flow === 'cart') {
+          const validation = await validateCart({ ...request, payments: request.payments });
+          if (!validation.valid) {
+            setPhase({ kind: 'changed', request, changed: validation.changed });
+            handlers.current.onCartChanged?.();
+            return;
+          }
+        }
+        const provider = await getProviderSettings(request);
+        const idempotencyKey = crypto.randomUUID();
+        const result = await startSilentPayment({ request, paymentProfileId, idempotencyKey });
+        if (isTerminal(result.status)) return settle(request, result);
+        if (result.extTranRefId) {
+          setPhase({
+            kind: 'waiting',
+            request,
+            provider,
+            idempotencyKey,
+            target: { extTranRefId: result.extTranRefId, custNo: request.custNo, window: null },
+          });
+          return;
+        }
+        settle(request, { ...result, status: 'ERROR' });
+      } catch (error) {
+        setPhase({ kind: 'idle' });
+        handlers.current.onFailed?.(error);
+      }
+    },
+    [settle],
+  );
+
   const cancel = useCallback(() => {
     setPhase((current) => {
       if (current.kind === 'waiting') current.target.window?.close();
@@ -191,5 +228,5 @@ export function usePaymentCheckout(callbacks: CheckoutCallbacks = {}) {
     },
   });
 
-  return { phase, start, confirmSummary, acknowledge, submitEcheck, cancel, closeReceipt };
+  return { phase, start, payWithProfile, confirmSummary, acknowledge, submitEcheck, cancel, closeReceipt };
 }

@@ -1,4 +1,5 @@
 import { Alert, Container, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSessionEndingError, translateApiError } from '../../../lib/api-error';
 import { useUserProfile } from '../api/get-user-profile';
@@ -6,9 +7,9 @@ import { ProfileGeneralForm } from '../components/profile-general-form';
 
 /**
  * /profile, the full-name link of the header: the general tab, and the saved cards and bank
- * accounts tabs that the saved payment profiles fill when they arrive.
+ * accounts tabs, filled by the app with the payment-profiles feature (a feature does not import another).
  */
-export function ProfileRoute() {
+export function ProfileRoute({ cardsTab, banksTab }: { cardsTab?: ReactNode; banksTab?: ReactNode } = {}) {
   const { t } = useTranslation(['profile', 'errors']);
   const profile = useUserProfile();
   return (
@@ -45,10 +46,10 @@ export function ProfileRoute() {
             )}
           </Tabs.Panel>
           <Tabs.Panel value="cards" pt="md">
-            <Text data-testid="profile-cards-pending">{t('profile:comingWithProfiles')}</Text>
+            {cardsTab ?? <Text data-testid="profile-cards-pending">{t('profile:comingWithProfiles')}</Text>}
           </Tabs.Panel>
           <Tabs.Panel value="banks" pt="md">
-            <Text data-testid="profile-banks-pending">{t('profile:comingWithProfiles')}</Text>
+            {banksTab ?? <Text data-testid="profile-banks-pending">{t('profile:comingWithProfiles')}</Text>}
           </Tabs.Panel>
         </Tabs>
       </Stack>

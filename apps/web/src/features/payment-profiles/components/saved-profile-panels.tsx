@@ -1,0 +1,35 @@
+import type { TPaymentProfile } from '@settle/shared/payment-profiles';
+import type { TPaymentConfig } from '@settle/shared/payments';
+import { usePaymentProfiles } from '../api/get-payment-profiles';
+import { ProfilePanels } from './profile-panels';
+
+export interface SavedProfilePanelsProps {
+  custNo: string;
+  currency: string;
+  config: TPaymentConfig | undefined;
+  enabled: boolean;
+  busy: boolean;
+  onPay: (profile: TPaymentProfile) => void;
+}
+
+/** The cart's and on-account screen's profile panels: the customer's saved profiles the currency offers. */
+export function SavedProfilePanels({
+  custNo,
+  currency,
+  config,
+  enabled,
+  busy,
+  onPay,
+}: SavedProfilePanelsProps) {
+  const profiles = usePaymentProfiles({ custNo });
+  if (!config || !profiles.data) return null;
+  const offered = {
+    CREDIT_CARD: config.allowCreditCardProfile,
+    DEBIT_CARD: config.allowDebitCardProfile,
+    // Electronic check is USD only.
+    ECHECK: config.allowECheckProfile && currency === 'USD',
+  };
+  return (
+    <ProfilePanels profiles={profiles.data} offered={offered} enabled={enabled} busy={busy} onPay={onPay} />
+  );
+}
