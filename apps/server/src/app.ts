@@ -26,17 +26,18 @@ import { exportsRoutes } from './modules/exports/exports.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createHealthService } from './modules/health/health.service';
 import { helpRoutes } from './modules/help/help.routes';
+import { INTEGRATION_PREFIX, integrationRoutes } from './modules/integration/integration.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
+import { locationRoutes } from './modules/location/location.routes';
 import { paymentLogsRoutes } from './modules/payment-logs/payment-logs.routes';
 import { PAYMENT_NOTIFICATIONS_PATH, paymentsRoutes } from './modules/payments/payments.routes';
-import { locationRoutes } from './modules/location/location.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { ssoRoutes } from './modules/sso/sso.routes';
 import { testClockRoutes } from './modules/test-clock/test-clock.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { userProfileRoutes } from './modules/user-profile/user-profile.routes';
-import { registerControlCharacterCheck } from './plugins/control-characters';
 import { registerCompression } from './plugins/compression';
+import { registerControlCharacterCheck } from './plugins/control-characters';
 import { registerErrorHandler } from './plugins/error-handler';
 import { loggerOptions, registerRequestContext, requestIdOf } from './plugins/logging';
 import { methodOverrideRewrite, registerMethodOverride } from './plugins/method-override';
@@ -107,6 +108,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.decorate('database', database);
   // Background work (recovery emails) finishes before the database closes.
   app.addHook('onClose', () => services.background.drain());
+  // Webhooks go out from every server process (each delivery is claimed by one); tests drive it themselves.
+  if (config.env !== 'test') {
+    app.addHook('onReady', async () => services.webhookDelivery.start());
+    app.addHook('onClose', () => services.webhookDelivery.stop());
+  }
   if (!options.database) app.addHook('onClose', () => database.close());
   warnAboutOutboxes(app, config);
 
@@ -121,7 +127,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerSession(app, {
     config,
     sessions: services.sessions,
-    csrfExemptPrefixes: [`${config.apiBase}${PAYMENT_NOTIFICATIONS_PATH}`],
+    // The integration API takes no cookies: a bearer key is not sent by a browser on its own.
+    csrfExemptPrefixes: [
+      `${config.apiBase}${PAYMENT_NOTIFICATIONS_PATH}`,
+      `${config.apiBase}${INTEGRATION_PREFIX}/`,
+    ],
   });
   await registerRateLimits(app, config);
   registerNoStore(app, { apiBase: config.apiBase });
@@ -171,6 +181,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       locationRoutes(api, deps);
       companiesRoutes(api, deps);
       announcementsRoutes(api, deps);
+      integrationRoutes(api, deps);
       if (testClock) testClockRoutes(api, { clock: testClock });
     },
     { prefix: config.apiBase },
