@@ -17,8 +17,8 @@ import {
 } from './demo-catalogue';
 import { seedDemoContacts } from './demo-contacts';
 import { seedDemoDisputes } from './demo-disputes';
-import { seedDemoPaymentHistory } from './demo-payment-history';
 import { seedDemoPayments } from './demo-payments';
+import { seedDemoPaymentHistory } from './demo-payment-history';
 import { seedSsoDemoTenant } from './demo-sso-tenant';
 import { DEMO_USERS } from './demo-users';
 import { epochDay, type GeneratedLine, generateInvoice, invoiceRow } from './generate-invoices';
