@@ -45,14 +45,18 @@ export async function* csvRows(stream: Readable): AsyncGenerator<SourceRow> {
       skip_records_with_error: true,
     }),
   );
+  // The parser reports a skipped row as soon as it reads it, ahead of the records still buffered:
+  // each is held until the records before it are out, so the rows come in file order.
   parser.on('skip', (error: Error & { lines?: number }) => {
-    skipped.push({ line: error.lines ?? 0, error: `Not a valid CSV row: ${error.message}` });
+    const line = error.lines ?? 0;
+    if (skipped.some((row) => row.line === line)) return;
+    skipped.push({ line, error: `Not a valid CSV row: ${error.message}` });
   });
   for await (const { record, info } of parser as AsyncIterable<{
     record: Record<string, string>;
     info: { lines: number };
   }>) {
-    while (skipped.length > 0) yield skipped.shift()!;
+    while (skipped.length > 0 && skipped[0]!.line < info.lines) yield skipped.shift()!;
     yield { line: info.lines, value: fromCsv(record) };
   }
   while (skipped.length > 0) yield skipped.shift()!;
