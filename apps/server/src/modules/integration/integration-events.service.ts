@@ -66,8 +66,9 @@ export function createIntegrationEventsService(db: Db) {
           with event as (
             insert into integration_events (event_id, tenant_id, type, object_key, payload)
             select ${`evt_${randomUUID()}`}, ${entry.tenantId}, ${type}, ${objectKey},
-              jsonb_build_object('custNo', c.cust_no, 'invNo', i.inv_no, 'tranId', i.tran_id,
-                'probNo', ${entry.probNo ?? null}::int, 'by', ${actorName}::text) || ${JSON.stringify(details)}::jsonb
+              -- The timeline's details (strings) first, so that the typed keys win: probNo is a number.
+              ${JSON.stringify(details)}::jsonb || jsonb_build_object('custNo', c.cust_no, 'invNo', i.inv_no,
+                'tranId', i.tran_id, 'probNo', ${entry.probNo ?? null}::int, 'by', ${actorName}::text)
             from customers c left join invoices i on i.id = ${entry.invoiceId}::int
             where c.id = ${entry.customerId}
             returning id, tenant_id, type, object_key

@@ -74,6 +74,24 @@ describe('API keys', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('lists the integration routes under their own tag, with the bearer key', async () => {
+    const document = (await context.app.inject({ url: `${context.api}/docs/json` })).json();
+    const paths = Object.entries(document.paths).filter(([path]) => path.startsWith('/integration/v1/'));
+    expect(paths.map(([path]) => path)).toEqual(
+      expect.arrayContaining([
+        '/integration/v1/invoices',
+        '/integration/v1/customers',
+        '/integration/v1/events',
+      ]),
+    );
+    for (const [, operations] of paths)
+      for (const operation of Object.values(operations as Record<string, { tags: string[] }>))
+        expect(operation.tags).toEqual(['integration']);
+    expect(document.components.securitySchemes.apiKey).toEqual({ type: 'http', scheme: 'bearer' });
+  });
+});
+
 describe('loading the ledger', () => {
   it('upserts customers and invoices with lines by the ERP numbers; a re-sent batch changes nothing', async () => {
     const client = await integrationClient(context, tenantId);

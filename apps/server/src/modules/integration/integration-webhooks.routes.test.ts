@@ -6,7 +6,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { expectError } from '../../test/expect-error';
-import { buildTenant } from '../../test/factories';
+import { buildReasonCodes, buildTenant } from '../../test/factories';
 import { signedInCustomer } from '../../test/signed-in-customer';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { integrationClient } from './integration-test-support';
@@ -29,6 +29,7 @@ beforeAll(async () => {
   context = await createTestApp();
   tenantId = (await buildTenant(context.database.db, { isDefault: true })).id;
   otherTenantId = (await buildTenant(context.database.db)).id;
+  await buildReasonCodes(context.database.db, tenantId);
   receiver = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk) => {
@@ -99,6 +100,33 @@ describe('events out', () => {
     const stranger = await integrationClient(context, otherTenantId, ['events:read']);
     expect((await stranger.get('/events')).json().events).toEqual([]);
     expectError(await client.get('/events?after=abc'), 400, 'VALIDATION_FAILED');
+  });
+
+  it('tells of a dispute created, with its number, amount and reason', async () => {
+    const own = await signedInCustomer(context, tenantId);
+    const invoice = await own.invoice({ amount: '300.00' });
+    const client = await integrationClient(context, tenantId, ['events:read']);
+    const before = (await client.get('/events?limit=1000')).json().next;
+    const created = await own.client.post('/dispute/0', {
+      invNo: invoice.invNo,
+      style: 'other',
+      disputedAmount: '120.50',
+      reasonCode: 'PRICE',
+      description: 'Charged the list price',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { events } = (await client.get(`/events?after=${before ?? 0}`)).json();
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      type: 'dispute.created',
+      data: {
+        custNo: own.customer.custNo,
+        invNo: invoice.invNo,
+        probNo: created.json().probNo,
+        disputedAmount: '120.50',
+        reasonCode: 'PRICE',
+      },
+    });
   });
 
   it('writes no event when the change is refused', async () => {
