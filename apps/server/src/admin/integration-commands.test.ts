@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTenant } from '../test/factories';
 import { createTestApp, type TestContext } from '../test/test-app';
@@ -9,7 +12,11 @@ beforeAll(async () => {
   context = await createTestApp();
   await buildTenant(context.database.db, { isDefault: true });
 });
-afterAll(() => context.close());
+const folder = mkdtempSync(path.join(tmpdir(), 'settle-import-'));
+afterAll(async () => {
+  await context.close();
+  rmSync(folder, { recursive: true, force: true });
+});
 
 const run = (name: string, argument?: string) =>
   runAdminCommand({ db: context.database.db, services: context.app.services }, name, argument);
@@ -51,5 +58,21 @@ describe('api-key and webhook commands', () => {
     const id = /Subscription (\d+)/.exec(output)![1];
     await run('webhook', `unsubscribe default ${id}`);
     expect(await run('webhook', 'list default')).toBe('No subscriptions');
+  });
+});
+
+describe('import', () => {
+  it('loads a CSV file as the API does: refused rows by line, the rest loaded; again, unchanged', async () => {
+    const file = path.join(folder, 'customers.csv');
+    writeFileSync(file, 'custNo,company,currencies\nF-1,One,USD\nF-2,,USD\nF-3,Three,USD;EUR\n');
+    const output = await run('import', `customers --file ${file}`);
+    expect(output).toBe(
+      'customers: 3 row(s) read; 2 inserted, 0 updated, 0 unchanged, 1 refused\n  line 3 (F-2): company: required',
+    );
+    expect(await run('import', `customers --file ${file}`)).toContain(
+      '0 inserted, 0 updated, 2 unchanged, 1 refused',
+    );
+    await expect(run('import', 'customers --file /nowhere.csv')).rejects.toThrow('Cannot read /nowhere.csv');
+    await expect(run('import', 'payments --file x.csv')).rejects.toThrow('Usage: npm run import');
   });
 });

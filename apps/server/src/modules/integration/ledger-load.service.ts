@@ -281,6 +281,10 @@ export function createLedgerLoadService(db: Db) {
 
 function describeIssues(error: z.ZodError): string {
   return error.issues
-    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .map((issue) => {
+      // An empty CSV cell or a missing JSON field arrives as undefined: say what the integrator must do.
+      const message = issue.message.endsWith('received undefined') ? 'required' : issue.message;
+      return issue.path.length ? `${issue.path.join('.')}: ${message}` : message;
+    })
     .join('; ');
 }
