@@ -18,6 +18,7 @@ await build({
   entryPoints: {
     server: 'src/server.ts',
     'admin-cli': 'src/admin/cli.ts',
+    'import-cli': 'src/admin/import-cli.ts',
     'seed-cli': 'src/db/seed/cli.ts',
   },
   absWorkingDir: serverRoot,

@@ -27,6 +27,7 @@ import { exportsRoutes } from './modules/exports/exports.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createHealthService } from './modules/health/health.service';
 import { helpRoutes } from './modules/help/help.routes';
+import { INTEGRATION_PREFIX, integrationRoutes } from './modules/integration/integration.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { locationRoutes } from './modules/location/location.routes';
 import { paymentLogsRoutes } from './modules/payment-logs/payment-logs.routes';
@@ -113,6 +114,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.decorate('database', database);
   // Background work (recovery emails) finishes before the database closes.
   app.addHook('onClose', () => services.background.drain());
+  // Webhooks go out from every server process (each delivery is claimed by one); tests drive it themselves.
+  if (config.env !== 'test') {
+    app.addHook('onReady', async () => services.webhookDelivery.start());
+    app.addHook('onClose', () => services.webhookDelivery.stop());
+  }
   if (!options.database) app.addHook('onClose', () => database.close());
   warnAboutOutboxes(app, config);
 
@@ -127,7 +133,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerSession(app, {
     config,
     sessions: services.sessions,
-    csrfExemptPrefixes: [`${config.apiBase}${PAYMENT_NOTIFICATIONS_PATH}`],
+    // The integration API takes no cookies: a bearer key is not sent by a browser on its own.
+    csrfExemptPrefixes: [
+      `${config.apiBase}${PAYMENT_NOTIFICATIONS_PATH}`,
+      `${config.apiBase}${INTEGRATION_PREFIX}/`,
+    ],
   });
   await registerRateLimits(app, config);
   registerNoStore(app, { apiBase: config.apiBase });
@@ -178,6 +188,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       locationRoutes(api, deps);
       companiesRoutes(api, deps);
       announcementsRoutes(api, deps);
+      integrationRoutes(api, deps);
       if (testClock) testClockRoutes(api, { clock: testClock });
     },
     { prefix: config.apiBase },

@@ -36,6 +36,12 @@ import { createDisputeUpdateService } from './modules/disputes/dispute-update.se
 import { createDisputesService } from './modules/disputes/disputes.service';
 import { createExportsService } from './modules/exports/exports.service';
 import { createIdempotencyService } from './modules/idempotency/idempotency.service';
+import { createApiKeysService } from './modules/integration/api-keys.service';
+import { createIntegrationService } from './modules/integration/integration.service';
+import { createIntegrationEventsService } from './modules/integration/integration-events.service';
+import { createLedgerLoadService } from './modules/integration/ledger-load.service';
+import { createWebhookDelivery } from './modules/integration/webhook-delivery';
+import { createWebhooksService } from './modules/integration/webhooks.service';
 import { INVOICE_FIELDS } from './modules/invoices/invoice-fields';
 import { createInvoicesService } from './modules/invoices/invoices.service';
 import { createPromisesService } from './modules/invoices/promises.service';
@@ -121,7 +127,8 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
   const outbox = createOutboxService(db);
   const dashboard = createDashboardService(db, accounts);
   const invoices = createInvoicesService(db, accounts);
-  const activity = createActivityService(db, accounts);
+  const integrationEvents = createIntegrationEventsService(db);
+  const activity = createActivityService(db, accounts, integrationEvents);
   const promises = createPromisesService(db, accounts, activity, { maxDays: config.promiseMaxDays });
   cart = createCartService(db, accounts, invoices, activity);
   const fileStorage = options.fileStorage ?? createLocalFileStorage(config.uploads.dir);
@@ -174,7 +181,18 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
   const userProfile = createUserProfileService(db, { accounts, sessions });
   const companies = createCompaniesService(db, accounts);
   const announcements = createAnnouncementsService(db);
+  const apiKeys = createApiKeysService(db);
+  const ledgerLoad = createLedgerLoadService(db);
+  const webhooks = createWebhooksService(db);
+  const integration = createIntegrationService(db);
+  const webhookDelivery = createWebhookDelivery(db, { logger });
   return {
+    apiKeys,
+    integrationEvents,
+    ledgerLoad,
+    webhooks,
+    integration,
+    webhookDelivery,
     idempotency,
     paymentGateway,
     paymentSettings,

@@ -1,5 +1,7 @@
 import { createAnnouncementsService } from '../modules/announcements/announcements.service';
 import { type AdminContext, adminCommands } from './commands';
+import { importCommand } from './import-command';
+import { integrationCommands } from './integration-commands';
 import { paymentCommands } from './payment-commands';
 import { registrationLinkCommand } from './registration-link-command';
 
@@ -45,6 +47,18 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
   'payment-settings': {
     help: "list the default tenant's payment configuration and provider settings",
     run: paymentCommands.list,
+  },
+  'api-key': {
+    help: 'create <tenant|default> <name> <scopes> | list <tenant> | revoke <tenant> <id>: integration API keys (scopes ledger:write, events:read, webhooks:manage)',
+    run: integrationCommands.apiKey,
+  },
+  webhook: {
+    help: 'subscribe <tenant> <url> <types|*> | list | unsubscribe | deliveries <tenant> <id> | redeliver <tenant> <deliveryId>',
+    run: integrationCommands.webhook,
+  },
+  import: {
+    help: '<customers|invoices> --file <file.csv|.ndjson> [--tenant <guid>] [--atomic]: load the ledger from a file (also npm run import)',
+    run: (context, argument) => importCommand(context, argument),
   },
   'payment-demo-config': {
     help: 'give a database seeded before payments the demo payment configuration',

@@ -8,7 +8,10 @@ import type { Services } from '../services';
 /** What an operator command needs; the CLI builds it, tests pass the app's own. */
 export type AdminContext = {
   db: Db;
-  services: Pick<Services, 'sessions' | 'throttle' | 'pins' | 'accountSetup' | 'paymentSettings'>;
+  services: Pick<
+    Services,
+    'sessions' | 'throttle' | 'pins' | 'accountSetup' | 'paymentSettings' | 'apiKeys' | 'webhooks'
+  >;
 };
 
 /** Operator commands as functions, so that tests run exactly what `npm run admin` runs. */

@@ -22,6 +22,7 @@ describe('migrations', () => {
       'account_tokens',
       'activity',
       'announcements',
+      'api_keys',
       'captcha_challenges',
       'courier_messages',
       'currencies',
@@ -35,6 +36,7 @@ describe('migrations', () => {
       'disputes',
       'grid_preferences',
       'idempotency_keys',
+      'integration_events',
       'invoice_extended_fields',
       'invoice_line_items',
       'invoice_totals',
@@ -47,6 +49,7 @@ describe('migrations', () => {
       'payment_events',
       'payment_lines',
       'payment_notifications',
+      'payment_profiles',
       'payment_provider_settings',
       'payments',
       'pin_challenges',
@@ -57,6 +60,9 @@ describe('migrations', () => {
       'user_customers',
       'user_roles',
       'users',
+      'webhook_attempts',
+      'webhook_deliveries',
+      'webhook_subscriptions',
     ]);
   });
 

@@ -22,7 +22,11 @@ export async function registerOpenApi(app: FastifyInstance, config: AppConfig) {
       },
       servers: [{ url: config.apiBase }],
       components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'SETTLE_SESSION' } },
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'SETTLE_SESSION' },
+          // The integration API's key (npm run admin -- api-key create).
+          apiKey: { type: 'http', scheme: 'bearer' },
+        },
       },
     },
     transform: (input) => {

@@ -8,6 +8,7 @@ export * from './contacts';
 export * from './customers';
 export * from './dashboards';
 export * from './disputes';
+export * from './integration';
 export * from './invoices';
 export * from './payment-profiles';
 export * from './payments';

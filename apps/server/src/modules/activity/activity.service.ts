@@ -6,6 +6,7 @@ import { actorOf } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { SessionContext } from '../auth/session.service';
+import type { IntegrationEventsService } from '../integration/integration-events.service';
 import { resolveCustomerScope } from '../invoices/invoice-scope';
 
 export type ActivityService = ReturnType<typeof createActivityService>;
@@ -33,7 +34,11 @@ type ActivityRecord = {
  * The append-only activity table. Callers pass their transaction as `db` to record(), so an
  * entry exists exactly when its change was committed.
  */
-export function createActivityService(db: Db, accounts: AccountsService) {
+export function createActivityService(
+  db: Db,
+  accounts: AccountsService,
+  events?: Pick<IntegrationEventsService, 'emit'>,
+) {
   /**
    * For changes made without a session (a payment settled by the provider's notification or by
    * recovery at start): the actor is the user the change is made for.
@@ -55,6 +60,8 @@ export function createActivityService(db: Db, accounts: AccountsService) {
         ...actor,
       })),
     );
+    // The provider's outbox is written beside the timeline, in the same transaction.
+    await events?.emit(tx, actor.actorName, entries);
   }
 
   return {

@@ -1,0 +1,234 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers } from '../../db/schema/customers';
+import { invoiceLineItems, invoices, invoiceTotals } from '../../db/schema/invoices';
+import { expectError } from '../../test/expect-error';
+import { buildCustomer, buildTenant } from '../../test/factories';
+import { signedInCustomer } from '../../test/signed-in-customer';
+import { createTestApp, type TestContext } from '../../test/test-app';
+import { integrationClient } from './integration-test-support';
+
+let context: TestContext;
+let tenantId = 0;
+let otherTenantId = 0;
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  context = await createTestApp({}, undefined, { logStream: { write: (line) => logLines.push(line) } });
+  tenantId = (await buildTenant(context.database.db, { isDefault: true })).id;
+  otherTenantId = (await buildTenant(context.database.db)).id;
+});
+afterAll(() => context.close());
+
+const invoice = (custNo: string, tranId: string, overrides: Record<string, unknown> = {}) => ({
+  custNo,
+  invNo: `N-${tranId}`,
+  tranId,
+  status: 'O',
+  invoiceDate: '2026-10-01',
+  dueDate: '2026-10-31',
+  currencyCode: 'USD',
+  amount: '300.00',
+  balance: '300.00',
+  lines: [
+    { lineNo: 1, item: 'A', description: 'Bolts', qtyShip: '10', price: '10', ext: '100.00' },
+    { lineNo: 2, item: 'B', description: 'Nuts', qtyShip: '20', price: '10', ext: '200.00' },
+  ],
+  ...overrides,
+});
+
+describe('API keys', () => {
+  it('refuses a call without a key, with a wrong or revoked key, and a key without the scope', async () => {
+    expectError(
+      await context.app.inject({ method: 'GET', url: `${context.api}/integration/v1/events` }),
+      401,
+      'UNAUTHENTICATED',
+    );
+    expectError(
+      await context.app.inject({
+        method: 'GET',
+        url: `${context.api}/integration/v1/events`,
+        headers: { authorization: 'Bearer stl_wrong' },
+      }),
+      401,
+      'UNAUTHENTICATED',
+    );
+    const reader = await integrationClient(context, tenantId, ['events:read']);
+    expect((await reader.get('/events')).statusCode).toBe(200);
+    const refused = expectError(await reader.post('/customers', []), 403, 'FORBIDDEN');
+    expect(refused.message).toContain('ledger:write');
+    await context.app.services.apiKeys.revoke(tenantId, reader.keyId);
+    expectError(await reader.get('/events'), 401, 'UNAUTHENTICATED');
+  });
+
+  it('stores only a hash, and logs the key id, never the key', async () => {
+    const client = await integrationClient(context, tenantId);
+    const stored = JSON.stringify(await context.app.services.apiKeys.list(tenantId));
+    expect(stored).not.toContain(client.key);
+    logLines.length = 0;
+    await client.get('/events');
+    const calls = logLines.filter((line) => line.includes('integration call'));
+    expect(calls.length).toBeGreaterThan(0);
+    expect(JSON.parse(calls[0]!).apiKeyId).toBe(client.keyId);
+    expect(logLines.join('\n')).not.toContain(client.key);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('lists the integration routes under their own tag, with the bearer key', async () => {
+    const document = (await context.app.inject({ url: `${context.api}/docs/json` })).json();
+    const paths = Object.entries(document.paths).filter(([path]) => path.startsWith('/integration/v1/'));
+    expect(paths.map(([path]) => path)).toEqual(
+      expect.arrayContaining([
+        '/integration/v1/invoices',
+        '/integration/v1/customers',
+        '/integration/v1/events',
+      ]),
+    );
+    for (const [, operations] of paths)
+      for (const operation of Object.values(operations as Record<string, { tags: string[] }>))
+        expect(operation.tags).toEqual(['integration']);
+    expect(document.components.securitySchemes.apiKey).toEqual({ type: 'http', scheme: 'bearer' });
+  });
+});
+
+describe('loading the ledger', () => {
+  it('upserts customers and invoices with lines by the ERP numbers; a re-sent batch changes nothing', async () => {
+    const client = await integrationClient(context, tenantId);
+    const loaded = await client.post('/customers', [
+      { custNo: 'ERP-1', company: 'Acme', currencies: ['usd', 'EUR'], city: 'Lyon' },
+    ]);
+    expect(loaded.statusCode, loaded.body).toBe(200);
+    expect(loaded.json()).toMatchObject({ inserted: 1, updated: 0, unchanged: 0, refused: 0 });
+    const batch = [
+      invoice('ERP-1', 'T-1'),
+      invoice('ERP-1', 'T-2', { amount: '50.00', balance: '50.00', lines: undefined }),
+    ];
+    expect((await client.post('/invoices', batch)).json()).toMatchObject({ inserted: 2, refused: 0 });
+    const again = (await client.post('/invoices', batch)).json();
+    expect(again).toMatchObject({ received: 2, inserted: 0, updated: 0, unchanged: 2, refused: 0 });
+
+    const [customer] = await context.database.db
+      .select()
+      .from(customers)
+      .where(eq(customers.custNo, 'ERP-1'));
+    expect(customer).toMatchObject({ company: 'Acme', currencies: ['USD', 'EUR'], city: 'Lyon' });
+    const [totals] = await context.database.db
+      .select()
+      .from(invoiceTotals)
+      .where(eq(invoiceTotals.customerId, customer!.id));
+    expect(totals).toMatchObject({ status: 'O', count: 2, amount: '350.00', balance: '350.00' });
+
+    // A payment applied in the ERP lowers the balance; a changed line rewrites that line only.
+    const changed = await client.post('/invoices', [
+      invoice('ERP-1', 'T-1', {
+        balance: '120.00',
+        lines: [{ lineNo: 1, item: 'A', description: 'Bolts', qtyShip: '10', price: '10', ext: '100.00' }],
+      }),
+    ]);
+    expect(changed.json()).toMatchObject({ updated: 1, unchanged: 0 });
+    const [stored] = await context.database.db.select().from(invoices).where(eq(invoices.tranId, 'T-1'));
+    expect(stored).toMatchObject({ balance: '120.00', tranBal: '120.00', amount: '300.00' });
+    const lines = await context.database.db
+      .select()
+      .from(invoiceLineItems)
+      .where(eq(invoiceLineItems.invoiceId, stored!.id));
+    expect(lines.map((line) => line.lineNo)).toEqual([1]);
+    const [after] = await context.database.db
+      .select()
+      .from(invoiceTotals)
+      .where(eq(invoiceTotals.customerId, customer!.id));
+    expect(after).toMatchObject({ count: 2, balance: '170.00' });
+  });
+
+  it('refuses malformed NDJSON lines by number and loads the rest', async () => {
+    const client = await integrationClient(context, tenantId);
+    await client.post('/customers', [{ custNo: 'ERP-2', company: 'Beta', currencies: ['USD'] }]);
+    const body = [
+      JSON.stringify(invoice('ERP-2', 'N-1')),
+      '{"custNo": "ERP-2", broken',
+      '',
+      JSON.stringify(invoice('ERP-2', 'N-2', { amount: '12.345' })),
+      JSON.stringify(invoice('NOBODY', 'N-3')),
+      JSON.stringify(invoice('ERP-2', 'N-4', { currencyCode: 'JPY' })),
+      JSON.stringify(invoice('ERP-2', 'N-5')),
+    ].join('\n');
+    const response = await client.post('/invoices', body, 'application/x-ndjson');
+    expect(response.statusCode, response.body).toBe(200);
+    const report = response.json();
+    expect(report).toMatchObject({ received: 6, inserted: 2, refused: 4, committed: true });
+    expect(report.errors).toEqual([
+      { line: 2, key: null, reason: 'Not valid JSON' },
+      { line: 4, key: 'N-2', reason: expect.stringContaining('amount: an amount with at most 2 decimals') },
+      { line: 5, key: 'N-3', reason: 'Customer NOBODY was not found' },
+      { line: 6, key: 'N-4', reason: 'Customer ERP-2 does not use the currency JPY' },
+    ]);
+    const stored = await context.database.db.select().from(invoices).where(eq(invoices.custNo, 'ERP-2'));
+    expect(stored.map((row) => row.tranId).sort()).toEqual(['N-1', 'N-5']);
+  });
+
+  it('reads CSV through a real parser: quoted commas, refused rows by line, the rest loaded', async () => {
+    const client = await integrationClient(context, tenantId);
+    const csv = [
+      'custNo,company,currencies,city',
+      'CSV-1,"Gamma, Inc.",USD;EUR,Paris',
+      'CSV-2,,USD,Nice',
+      'CSV-3,Delta,USD,Metz,one cell too many',
+      'CSV-4,Epsilon,USD,',
+    ].join('\r\n');
+    const report = (await client.post('/customers', csv, 'text/csv')).json();
+    expect(report).toMatchObject({ inserted: 2, refused: 2 });
+    expect(report.errors.map((error: { line: number }) => error.line)).toEqual([3, 4]);
+    expect(report.errors[0].reason).toContain('company');
+    const [gamma] = await context.database.db.select().from(customers).where(eq(customers.custNo, 'CSV-1'));
+    expect(gamma).toMatchObject({ company: 'Gamma, Inc.', currencies: ['USD', 'EUR'] });
+  });
+
+  it('?atomic=true loads nothing when one row is refused, and everything when none is', async () => {
+    const client = await integrationClient(context, tenantId);
+    const rows = [
+      { custNo: 'AT-1', company: 'One', currencies: ['USD'] },
+      { custNo: 'AT-2', company: '', currencies: ['USD'] },
+    ];
+    const refused = await client.post('/customers', rows, 'application/json', '?atomic=true');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ committed: false, inserted: 0, refused: 1 });
+    expect(await context.database.db.select().from(customers).where(eq(customers.custNo, 'AT-1'))).toEqual(
+      [],
+    );
+    rows[1]!.company = 'Two';
+    const loaded = await client.post('/customers', rows, 'application/json', '?atomic=true');
+    expect(loaded.json()).toMatchObject({ committed: true, inserted: 2 });
+  });
+
+  it('closes invoices by a load: they leave the open grid and the carts', async () => {
+    const own = await signedInCustomer(context, tenantId);
+    const client = await integrationClient(context, tenantId);
+    const first = invoice(own.customer.custNo, `CL-${own.customer.id}-1`, { lines: undefined });
+    const second = invoice(own.customer.custNo, `CL-${own.customer.id}-2`, { lines: undefined });
+    await client.post('/invoices', [first, second]);
+    const stored = await own.storedInvoices();
+    await own.putInCart(stored.map((row) => row.id));
+    expect(await own.storedCart()).toEqual([first.invNo, second.invNo]);
+
+    const closed = await client.post('/invoices', [{ ...first, status: 'C', balance: '0.00' }]);
+    expect(closed.json()).toMatchObject({ updated: 1 });
+    expect(await own.storedCart()).toEqual([second.invNo]);
+    const grid = await own.client.get(`/invoices?custNo=${own.customer.custNo}&currencyCode=USD&status=O`);
+    expect(grid.statusCode, grid.body).toBe(200);
+    expect(grid.body).toContain(second.invNo);
+    expect(grid.body).not.toContain(first.invNo);
+  });
+
+  it("answers another tenant's customer as not found and refuses its invoices", async () => {
+    const theirs = await buildCustomer(context.database.db, otherTenantId, { custNo: 'THEIRS-1' });
+    const client = await integrationClient(context, tenantId);
+    expectError(await client.get(`/customers/${theirs.custNo}`), 404, 'NOT_FOUND');
+    const report = (
+      await client.post('/invoices', [invoice(theirs.custNo, 'X-1', { lines: undefined })])
+    ).json();
+    expect(report.errors).toEqual([{ line: 1, key: 'X-1', reason: 'Customer THEIRS-1 was not found' }]);
+    const mine = await integrationClient(context, otherTenantId);
+    expect((await mine.get(`/customers/${theirs.custNo}`)).json()).toMatchObject({ custNo: 'THEIRS-1' });
+  });
+});

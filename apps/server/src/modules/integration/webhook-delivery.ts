@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import { type Db, queryRows } from '../../db/client';
+
+export type DeliveryLogger = { warn: (message: string) => void; error: (message: string) => void };
+
+/**
+ * Delays before the 2nd, 3rd... tries: doubling from 5 seconds, then every 8 hours, past a day
+ * (about 31 hours in all) before a delivery is given up as FAILED.
+ */
+export const DEFAULT_RETRY_DELAYS_MS = [
+  5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000, 28_800_000, 28_800_000,
+  28_800_000,
+];
+
+/** How long a claimed try may take before another process (or this one after a restart) takes it again. */
+const LEASE_SECONDS = 60;
+
+type Claimed = {
+  id: number;
+  attempts: number;
+  url: string;
+  secret: string;
+  event_id: string;
+  type: string;
+  at: string;
+  payload: Record<string, unknown>;
+};
+
+/**
+ * The background sender of webhook deliveries. The outbox is a table claimed with FOR UPDATE SKIP
+ * LOCKED and a lease (next_attempt_at moved past the try), not pg-boss: pg-boss needs a pg Pool and
+ * LISTEN on a real server and does not run on PGlite, the default database; a lease keeps no
+ * transaction open during the HTTP call (PGlite has one connection) and a process killed mid-try
+ * leaves the row to be taken again once the lease ends, with the same event id.
+ * A delivery waits while an older one of the same subscription and object is pending: in order per object.
+ */
+export function createWebhookDelivery(
+  db: Db,
+  options: { retryDelaysMs?: number[]; pollMs?: number; logger: DeliveryLogger; timeoutMs?: number },
+) {
+  const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let stopped = true;
+
+  async function claim(limit: number): Promise<Claimed[]> {
+    return db.transaction((tx) =>
+      queryRows<Claimed>(
+        tx,
+        sql`with due as (
+              select d.id from webhook_deliveries d
+              where d.status = 'PENDING' and d.next_attempt_at <= now()
+                and not exists (select 1 from webhook_deliveries older
+                  where older.subscription_id = d.subscription_id and older.object_key = d.object_key
+                    and older.id < d.id and older.status = 'PENDING')
+              order by d.id limit ${limit}
+              for update of d skip locked
+            )
+            update webhook_deliveries d set attempts = d.attempts + 1,
+              next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
+            from due, webhook_subscriptions s, integration_events e
+            where d.id = due.id and s.id = d.subscription_id and e.id = d.event_id
+            returning d.id::int as id, d.attempts, s.url, s.secret, e.event_id, e.type, e.payload,
+              to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at`,
+      ),
+    );
+  }
+
+  async function send(delivery: Claimed): Promise<void> {
+    const body = JSON.stringify({
+      id: delivery.event_id,
+      type: delivery.type,
+      time: delivery.at,
+      data: delivery.payload,
+    });
+    const now = new Date();
+    let statusCode: number | null = null;
+    let error: string | null = null;
+    try {
+      const response = await fetch(delivery.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'webhook-id': delivery.event_id,
+          'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+          'webhook-signature': new Webhook(delivery.secret).sign(delivery.event_id, now, body),
+        },
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+      });
+      await response.arrayBuffer().catch(() => undefined);
+      statusCode = response.status;
+      if (!response.ok) error = `answered ${response.status}`;
+    } catch (cause) {
+      error = (cause as Error).message;
+    }
+    const delay = delays[delivery.attempts - 1];
+    const status = error === null ? 'DELIVERED' : delay === undefined ? 'FAILED' : 'PENDING';
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`insert into webhook_attempts (delivery_id, status_code, error)
+        values (${delivery.id}, ${statusCode}, ${error})`);
+      await tx.execute(sql`update webhook_deliveries set status = ${status}, last_status_code = ${statusCode},
+        last_error = ${error}, delivered_at = ${status === 'DELIVERED' ? sql`now()` : null},
+        next_attempt_at = now() + make_interval(secs => ${(delay ?? 0) / 1000})
+        where id = ${delivery.id}`);
+    });
+    if (status === 'FAILED')
+      options.logger.warn(`webhook delivery ${delivery.id} (${delivery.event_id}) given up: ${error}`);
+  }
+
+  /** One pass: claims what is due and sends it; the count sent. */
+  async function runOnce(limit = 20): Promise<number> {
+    const claimed = await claim(limit);
+    // One at a time per object is guaranteed by the claim; different objects go out together.
+    await Promise.all(claimed.map(send));
+    return claimed.length;
+  }
+
+  function tick() {
+    if (stopped) return;
+    running = runOnce()
+      .catch((error) => {
+        options.logger.error(`webhook delivery: ${(error as Error).message}`);
+        return 0;
+      })
+      .finally(() => {
+        running = undefined;
+        if (!stopped) timer = setTimeout(tick, options.pollMs ?? 1_000);
+      });
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      tick();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

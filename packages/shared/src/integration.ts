@@ -1,0 +1,179 @@
+import { z } from 'zod';
+
+/**
+ * The provider's integration API under {api}/integration/v1: systems, not people, authenticated by
+ * API keys with scopes. Field names are Settle's own (custNo, invNo, tranId...).
+ */
+export const API_KEY_SCOPES = ['ledger:write', 'events:read', 'webhooks:manage'] as const;
+export const ZApiKeyScope = z.enum(API_KEY_SCOPES);
+export type TApiKeyScope = z.infer<typeof ZApiKeyScope>;
+
+const money = z
+  .union([z.string(), z.number()])
+  .transform((value) => String(value).trim())
+  .pipe(z.string().regex(/^-?\d{1,12}(\.\d{1,2})?$/, 'an amount with at most 2 decimals, e.g. 125.50'));
+const quantity = z
+  .union([z.string(), z.number()])
+  .transform((value) => String(value).trim())
+  .pipe(z.string().regex(/^-?\d{1,11}(\.\d{1,3})?$/, 'a quantity with at most 3 decimals'));
+const price = z
+  .union([z.string(), z.number()])
+  .transform((value) => String(value).trim())
+  .pipe(z.string().regex(/^-?\d{1,10}(\.\d{1,4})?$/, 'a price with at most 4 decimals'));
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD')
+  .refine(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    'not a calendar date',
+  );
+const currency = z
+  .string()
+  .regex(/^[A-Za-z]{3}$/, 'a 3-letter currency code')
+  .transform((value) => value.toUpperCase());
+const text = (max: number) => z.string().trim().max(max);
+
+export const ZLedgerCustomer = z
+  .object({
+    custNo: z.string().trim().min(1).max(60),
+    company: z.string().trim().min(1).max(200),
+    currencies: z.array(currency).min(1).max(20),
+    addressLine1: text(200).optional(),
+    city: text(100).optional(),
+    postalCode: text(30).optional(),
+    country: text(60).optional(),
+    collectorName: text(120).optional(),
+    collectorEmail: text(254).optional(),
+    collectorPhone: text(40).optional(),
+  })
+  .strict()
+  .meta({ id: 'LedgerCustomer' });
+export type TLedgerCustomer = z.infer<typeof ZLedgerCustomer>;
+
+export const ZLedgerInvoiceLine = z
+  .object({
+    lineNo: z.number().int().min(1).max(100000),
+    item: text(100),
+    description: text(500),
+    qtyShip: quantity,
+    price,
+    ext: money,
+  })
+  .strict();
+
+/** An invoice keyed by its ERP transaction id (tranId, unique per tenant); lines, when given, replace the stored ones. */
+export const ZLedgerInvoice = z
+  .object({
+    custNo: z.string().trim().min(1).max(60),
+    invNo: z.string().trim().min(1).max(60),
+    tranId: z.string().trim().min(1).max(60),
+    status: z.enum(['O', 'C']),
+    invoiceDate: isoDate,
+    dueDate: isoDate,
+    currencyCode: currency,
+    amount: money,
+    balance: money,
+    poNumber: text(60).optional(),
+    terms: text(60).optional(),
+    salesRep: text(60).optional(),
+    shipVia: text(60).optional(),
+    shipTo: text(200).optional(),
+    description: text(500).optional(),
+    lines: z.array(ZLedgerInvoiceLine).max(1000).optional(),
+  })
+  .strict()
+  .meta({ id: 'LedgerInvoice' });
+export type TLedgerInvoice = z.infer<typeof ZLedgerInvoice>;
+
+export const LEDGER_KINDS = ['customers', 'invoices'] as const;
+export type TLedgerKind = (typeof LEDGER_KINDS)[number];
+
+export const ZLoadQuery = z.object({
+  atomic: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true')
+    .meta({ description: 'All or nothing: one refused row loads none' }),
+});
+
+export const ZLoadReport = z
+  .object({
+    committed: z.boolean(),
+    received: z.number().int(),
+    inserted: z.number().int(),
+    updated: z.number().int(),
+    unchanged: z.number().int(),
+    refused: z.number().int(),
+    errors: z
+      .array(z.object({ line: z.number().int(), key: z.string().nullable(), reason: z.string() }))
+      .meta({ description: 'Each refused row by its line (1-based; the header of a CSV is line 1)' }),
+  })
+  .meta({ id: 'LoadReport' });
+export type TLoadReport = z.infer<typeof ZLoadReport>;
+
+export const EVENT_TYPES = [
+  'dispute.created',
+  'dispute.note_added',
+  'dispute.attachment_added',
+  'dispute.status_changed',
+  'dispute.reason_changed',
+  'promise.set',
+  'promise.removed',
+  'payment.started',
+  'payment.succeeded',
+  'payment.failed',
+  'payment.cancelled',
+] as const;
+export const ZEventType = z.enum(EVENT_TYPES);
+export type TEventType = z.infer<typeof ZEventType>;
+
+export const ZIntegrationEvent = z
+  .object({
+    id: z.string().meta({ description: 'Unique and the same on every delivery (webhook-id)' }),
+    type: ZEventType,
+    time: z.string().meta({ description: 'ISO timestamp' }),
+    data: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'IntegrationEvent' });
+export type TIntegrationEvent = z.infer<typeof ZIntegrationEvent>;
+
+export const ZEventsQuery = z.object({
+  after: z
+    .string()
+    .regex(/^\d{1,18}$/, 'a cursor from a previous answer')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+});
+export const ZEventPage = z
+  .object({ events: z.array(ZIntegrationEvent), next: z.string().nullable() })
+  .meta({ id: 'EventPage' });
+
+export const ZWebhookSubscriptionRequest = z
+  .object({
+    url: z.url({ protocol: /^https?$/ }).max(2000),
+    eventTypes: z.array(z.union([ZEventType, z.literal('*')])).min(1),
+  })
+  .strict();
+export const ZWebhookSubscription = z
+  .object({
+    id: z.number().int(),
+    url: z.string(),
+    eventTypes: z.array(z.string()),
+    createdAt: z.string(),
+    secret: z.string().optional().meta({ description: 'Only in the answer that creates it' }),
+  })
+  .meta({ id: 'WebhookSubscription' });
+export const ZWebhookDelivery = z
+  .object({
+    id: z.number().int(),
+    eventId: z.string(),
+    type: z.string(),
+    status: z.enum(['PENDING', 'DELIVERED', 'FAILED']),
+    attempts: z.number().int(),
+    lastStatusCode: z.number().int().nullable(),
+    nextAttemptAt: z.string().nullable(),
+    deliveredAt: z.string().nullable(),
+  })
+  .meta({ id: 'WebhookDelivery' });
