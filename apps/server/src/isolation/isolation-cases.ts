@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { defaultDashboard } from '@settle/shared/dashboard';
+import { IDEMPOTENCY_KEY_HEADER } from '@settle/shared/payments';
 import type { InjectOptions } from 'fastify';
 
 /** What the suite knows of one victim (a customer the attacker must never reach). */
@@ -13,6 +16,11 @@ export type Victim = {
   attachmentId: number;
   uploadUuid: string;
   savedSearchId: number;
+  /** A currency only the victim's account holds (the attacker's has USD alone). */
+  ownCurrencyOnly: string;
+  /** A settled payment of the victim's (payment log id) and a pending one (its provider reference). */
+  paymentLogId: number;
+  pendingExtTranRefId: string;
 };
 
 /** The attacker's own identifiers, for calls that mix them with a victim's. */
@@ -35,7 +43,7 @@ export type IsolationCall = Pick<InjectOptions, 'method' | 'payload' | 'headers'
 export type IsolationCase =
   | { kind: 'cross'; calls: (victim: Victim, own: Own) => IsolationCall[] }
   | { kind: 'own'; call: (own: Own) => IsolationCall; session?: 'throwaway' }
-  | { kind: 'exempt'; reason: string };
+  | { kind: 'exempt'; reason: string; signedNotCsrf?: true };
 
 const cross = (calls: (victim: Victim, own: Own) => IsolationCall[]): IsolationCase => ({
   kind: 'cross',
@@ -47,6 +55,15 @@ const own = (call: (own: Own) => IsolationCall, session?: 'throwaway'): Isolatio
   ...(session ? { session } : {}),
 });
 const exempt = (reason: string): IsolationCase => ({ kind: 'exempt', reason });
+/**
+ * A provider's server-to-server notification: no session and no CSRF by design, trusted only
+ * through its signature. The CSRF check sends it unsigned instead and expects a refusal.
+ */
+const signedNotification = (reason: string): IsolationCase => ({
+  kind: 'exempt',
+  reason,
+  signedNotCsrf: true,
+});
 const get = (url: string, mayAnswer?: boolean): IsolationCall => ({ method: 'GET', url, mayAnswer });
 const send = (method: string, url: string, payload?: unknown, mayAnswer?: boolean): IsolationCall => ({
   method,
@@ -67,6 +84,36 @@ export const SEARCH_CRITERIA = {
 
 const columns = {
   allColumnPreference: [{ field: 'invNo', title: 'Invoice', order: 0, sort: null }],
+};
+/** A payment start carries a fresh Idempotency-Key, as the web app sends it. */
+const start = (url: string, payload: unknown): IsolationCall => ({
+  method: 'POST',
+  url,
+  payload: payload as InjectOptions['payload'],
+  headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+});
+const ECHECK_ACCOUNT = {
+  name: 'Attacker',
+  accountType: 'Checking',
+  routingNumber: '011000015',
+  accountNumber: '123456789',
+  checkNumber: '',
+};
+const cartBody = (custNo: string, currency: string, invNo: string) => ({
+  custNo,
+  currency,
+  payments: [{ invNo, payment: '1.00' }],
+});
+const onAccountBody = (custNo: string, currency: string) => ({ custNo, currency, amount: '1.00' });
+/** The payment log and receipt calls: the victim's payment under the victim's and the attacker's own account. */
+const paymentLogCalls = (
+  victim: Victim,
+  mine: Own,
+  call: (custNo: string, paymentLogId: number) => IsolationCall,
+) => [call(victim.custNo, victim.paymentLogId), call(mine.custNo, victim.paymentLogId)];
+
+const paymentLogColumns = {
+  allColumnPreference: [{ field: 'createdAt', title: 'Paid on', order: 0, sort: null }],
 };
 const grid = (victim: Victim) => `custNo=${victim.custNo}&currencyCode=${victim.currencyCode}`;
 
@@ -228,4 +275,122 @@ export const ISOLATION_CASES: Record<string, IsolationCase> = {
   ),
   'GET /upload/fileMetaData/': own(() => get('/upload/fileMetaData/')),
   'GET /help/{topic}': own(() => get('/help/invoices')),
+
+  'GET /invoices/totals': cross((victim) => [
+    get(`/invoices/totals?${grid(victim)}&status=O`),
+    get(`/invoices/totals?status=O&filter=${encodeURIComponent(`invNo eq '${victim.invNo}'`)}`, true),
+  ]),
+  'GET /disputes/totals': cross((victim) => [get(`/disputes/totals?${grid(victim)}`)]),
+  'GET /dashboard': own(() => get('/dashboard')),
+  'PUT /dashboard': own(() => send('PUT', '/dashboard', defaultDashboard('Attacker dashboard'))),
+  // Aging and promises due read the session's current customer only: no identifier to cross.
+  'GET /dashboard/aging': own(() => get('/dashboard/aging')),
+  'GET /dashboard/promisesDue': own(() => get('/dashboard/promisesDue')),
+  'GET /user/profile': own(() => get('/user/profile')),
+  'PUT /user/profile': own(() =>
+    send('PUT', '/user/profile', {
+      firstName: 'Ada',
+      lastName: 'Attacker',
+      locale: 'en_US',
+      preferredLanguage: 'en',
+      timezone: 'America/Toronto',
+    }),
+  ),
+  'GET /location/locales': own(() => get('/location/locales')),
+  'GET /location/timeZones': own(() => get('/location/timeZones')),
+  'GET /location/address/contact': own(() => get('/location/address/contact')),
+  'GET /companies': own(() => get('/companies')),
+  'PUT /companies/default/{custNo}': cross((victim) => [send('PUT', `/companies/default/${victim.custNo}`)]),
+  'GET /annoucment/customerPortalAnnouncement': own(() => get('/annoucment/customerPortalAnnouncement')),
+  'GET /payment/logs': cross((victim) => [
+    get(`/payment/logs?${grid(victim)}`),
+    get(`/payment/logs?custNo=${victim.custNo}`),
+  ]),
+  'GET /payment/logs/export/xlsx': cross((victim) => [get(`/payment/logs/export/xlsx?${grid(victim)}`)]),
+  'GET /payment/logs/export/pdf': cross((victim) => [get(`/payment/logs/export/pdf?${grid(victim)}`)]),
+  'GET /payment/log/columns': own(() => get('/payment/log/columns')),
+  'POST /payment/log/columns': own(() => send('POST', '/payment/log/columns', paymentLogColumns)),
+  'PUT /payment/log/columns': own(() => send('PUT', '/payment/log/columns', paymentLogColumns)),
+  'DELETE /payment/log/columns': own(() => send('DELETE', '/payment/log/columns')),
+  'GET /payment/log/{action}': cross((victim, mine) =>
+    paymentLogCalls(victim, mine, (custNo, id) =>
+      get(`/payment/log/detail?custNo=${custNo}&paymentLogId=${id}`),
+    ),
+  ),
+  'GET /payment/config/cart/{currency}': cross((victim) => [
+    get(`/payment/config/cart/${victim.ownCurrencyOnly}`),
+  ]),
+  'GET /payment/config/on_account/{currency}': cross((victim) => [
+    get(`/payment/config/on_account/${victim.ownCurrencyOnly}`),
+  ]),
+  'GET /payment/provider/cart/{type}/{currency}': cross((victim) => [
+    get(`/payment/provider/cart/CREDIT_CARD/${victim.ownCurrencyOnly}?amount=10.00`),
+  ]),
+  'GET /payment/provider/on_account/{paymentType}/{currency}': cross((victim) => [
+    get(`/payment/provider/on_account/CREDIT_CARD/${victim.ownCurrencyOnly}?amount=10.00`),
+  ]),
+  'POST /payment/validateCart/{type}/{currency}': cross((victim, mine) => [
+    send('POST', `/payment/validateCart/CREDIT_CARD/${victim.currencyCode}`, {
+      custNo: victim.custNo,
+      payments: [{ invNo: victim.invNo, payment: '1.00' }],
+    }),
+    // Under the attacker's own account the victim's invoice is a line that no longer holds (balance 0).
+    send(
+      'POST',
+      `/payment/validateCart/CREDIT_CARD/${victim.currencyCode}`,
+      { custNo: mine.custNo, payments: [{ invNo: victim.invNo, payment: '1.00' }] },
+      true,
+    ),
+  ]),
+  'POST /payment/hpp/{paymentType}': cross((victim, mine) => [
+    start('/payment/hpp/CREDIT_CARD', cartBody(victim.custNo, victim.currencyCode, victim.invNo)),
+    start('/payment/hpp/CREDIT_CARD', cartBody(mine.custNo, victim.currencyCode, victim.invNo)),
+  ]),
+  'POST /payment/hppOnAccount/{paymentType}': cross((victim) => [
+    start('/payment/hppOnAccount/CREDIT_CARD', onAccountBody(victim.custNo, victim.currencyCode)),
+    start('/payment/hppOnAccount/CREDIT_CARD', onAccountBody(victim.custNo, victim.ownCurrencyOnly)),
+  ]),
+  'POST /payment/makePayment/{paymentType}': cross((victim, mine) => [
+    start('/payment/makePayment/ECHECK', {
+      ...cartBody(victim.custNo, 'USD', victim.invNo),
+      paymentAccount: ECHECK_ACCOUNT,
+    }),
+    start('/payment/makePayment/ECHECK', {
+      ...cartBody(mine.custNo, 'USD', victim.invNo),
+      paymentAccount: ECHECK_ACCOUNT,
+    }),
+  ]),
+  'POST /payment/makePaymentOnAccount/{paymentType}': cross((victim) => [
+    start('/payment/makePaymentOnAccount/ECHECK', {
+      ...onAccountBody(victim.custNo, 'USD'),
+      paymentAccount: ECHECK_ACCOUNT,
+    }),
+  ]),
+  'GET /payment/log/pollStatus/{extTranRefId}/{custNo}': cross((victim, mine) => [
+    get(`/payment/log/pollStatus/${victim.pendingExtTranRefId}/${victim.custNo}`),
+    get(`/payment/log/pollStatus/${victim.pendingExtTranRefId}/${mine.custNo}`),
+  ]),
+  'POST /payment/log/cancel/{extTranRefId}/{custNo}': cross((victim, mine) => [
+    send('POST', `/payment/log/cancel/${victim.pendingExtTranRefId}/${victim.custNo}`),
+    send('POST', `/payment/log/cancel/${victim.pendingExtTranRefId}/${mine.custNo}`),
+  ]),
+  'GET /payment/log/status/{extTranRefId}': cross((victim) => [
+    get(`/payment/log/status/${victim.pendingExtTranRefId}`),
+  ]),
+  'GET /payment/log/summary/{paymentLogId}': cross((victim) => [
+    get(`/payment/log/summary/${victim.paymentLogId}`),
+  ]),
+  'POST /payment/log/receiptPDF': cross((victim, mine) =>
+    paymentLogCalls(victim, mine, (custNo, paymentLogId) =>
+      send('POST', '/payment/log/receiptPDF', { custNo, paymentLogId }),
+    ),
+  ),
+  'GET /payment/log/receiptPDF': cross((victim, mine) =>
+    paymentLogCalls(victim, mine, (custNo, id) =>
+      get(`/payment/log/receiptPDF?custNo=${custNo}&paymentLogId=${id}`),
+    ),
+  ),
+  'POST /payment/notifications/{provider}': signedNotification(
+    "the provider's server-to-server notification: no session, no CSRF, trusted by its signature alone (payments-hosted and payments-stripe-notifications tests; the CSRF check below sends it unsigned)",
+  ),
 };

@@ -1,9 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { defaultDashboard } from '@settle/shared/dashboard';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
+import { seedDemoPayments } from '../db/seed/demo-payments';
+import { buildPayment } from '../modules/payment-logs/payment-log-factories';
+import { DEMO_TEST_CURRENCIES } from '../modules/payments/payments-test-support';
 import {
   buildCustomer,
   buildInvoice,
@@ -45,6 +49,7 @@ async function buildVictim(options: { label: string; tenantId: number; guid?: st
   const customer = await buildCustomer(db, options.tenantId, {
     custNo: `C-${tag}`.toUpperCase().slice(0, 20),
     company: `Company ${tag}`,
+    currencies: ['USD', 'GBP'],
   });
   const user = await buildUser(db, options.tenantId, {
     customers: [{ id: customer.id }],
@@ -99,7 +104,22 @@ async function buildVictim(options: { label: string; tenantId: number; guid?: st
   await client.post('/invoices/columns', {
     allColumnPreference: [{ field: 'invNo', title: `title ${tag}`, order: 0, sort: null }],
   });
+  const arranged = await client.put('/dashboard', defaultDashboard(`dashboard ${tag}`));
+  expect(arranged.statusCode, arranged.body).toBe(200);
+  const settled = await buildPayment(db, customer, {
+    createdAt: new Date(Date.now() - 86_400_000),
+    payerName: `payer ${tag}`,
+    lines: [{ invoiceId: invoice.id, invNo: invoice.invNo, amount: '10.00' }],
+  });
+  const pending = await buildPayment(db, customer, {
+    createdAt: new Date(),
+    status: 'PENDING',
+    amount: '20.00',
+    payerName: `payer ${tag}`,
+  });
   markers.push(
+    `payer ${tag}`,
+    `dashboard ${tag}`,
     `Company ${tag}`,
     `note of ${tag}`,
     `file of ${tag}`,
@@ -119,6 +139,9 @@ async function buildVictim(options: { label: string; tenantId: number; guid?: st
     attachmentId: detail.disputeAttachmentList[0].id,
     uploadUuid: loose.uuid,
     savedSearchId: saved.json().id,
+    ownCurrencyOnly: 'GBP',
+    paymentLogId: settled.id,
+    pendingExtTranRefId: pending.extTranRefId,
   };
 }
 
@@ -173,6 +196,9 @@ beforeAll(async () => {
   const home = await buildTenant(db, { isDefault: true });
   const other = await buildTenant(db);
   await buildReasonCodes(db, home.id);
+  // Payments configured in both tenants: a refusal then comes from the customer check, not a missing set-up.
+  for (const tenant of [home, other])
+    await seedDemoPayments(db, { tenantId: tenant.id, currencies: DEMO_TEST_CURRENCIES });
   attacker = await signedInCustomer(context, home.id);
   own = { custNo: attacker.customer.custNo, invNo: (await attacker.invoice({ amount: '120.00' })).invNo };
   victims.push(await buildVictim({ label: 'neighbour', tenantId: home.id }));
@@ -244,10 +270,28 @@ describe('isolation of customers and tenants, every route', () => {
     const before = await victimsRows();
     const failures: string[] = [];
     let checked = 0;
+    let signed = 0;
     for (const route of routesOfDocument()) {
       const [method = 'GET', pattern = ''] = route.split(' ');
       if (['GET', 'HEAD', 'OPTIONS'].includes(method)) continue;
       const entry = ISOLATION_CASES[route];
+      if (entry?.kind === 'exempt' && entry.signedNotCsrf) {
+        // Without CSRF by design: a forged, unsigned notification that the victim's payment succeeded.
+        const forged = await context.app.inject({
+          method: 'POST',
+          url: `${context.api}${pattern.replace('{provider}', context.app.services.paymentGateway.name)}`,
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({
+            type: 'payment.succeeded',
+            data: { extTranRefId: victims[0]!.pendingExtTranRefId, status: 'SUCCESS' },
+          }),
+        });
+        signed += 1;
+        // Refused by the signature check itself, not by a missing provider or the CSRF guard.
+        if (forged.statusCode !== 400 || forged.json().code !== 'NOTIFICATION_SIGNATURE_INVALID')
+          failures.push(`${route} (unsigned): ${forged.statusCode} ${forged.body.slice(0, 120)}`);
+        continue;
+      }
       // The call the cases make (with a victim's or the attacker's identifiers), else the pattern with placeholders.
       const call: IsolationCall =
         entry?.kind === 'cross'
@@ -261,7 +305,9 @@ describe('isolation of customers and tenants, every route', () => {
         failures.push(`${route}: ${response.statusCode} ${response.body.slice(0, 120)}`);
       }
     }
-    console.info(`isolation: ${checked} state-changing routes refuse a call without the CSRF header`);
+    console.info(
+      `isolation: ${checked} state-changing routes refuse a call without the CSRF header; ${signed} without CSRF by design refuse an unsigned call`,
+    );
     expect(failures).toEqual([]);
     expect(await victimsRows()).toEqual(before);
   });

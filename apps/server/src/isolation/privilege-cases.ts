@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { IDEMPOTENCY_KEY_HEADER } from '@settle/shared/payments';
+import { Privilege, type TPrivilege } from '@settle/shared/privileges';
+import type { IsolationCall } from './isolation-cases';
+
+/** The caller's own customer and one of its open invoices (not in a cart). */
+export type PayerOwn = { custNo: string; invNo: string };
+
+/**
+ * The specification's section 6 on the state-changing payment routes (every non-GET route under
+ * /payment): either it needs a privilege (a user without it is refused 403 and nothing changes,
+ * a user with it succeeds with the same call), or it is open to every signed-in user, with why.
+ * A new state-changing /payment route without an entry fails privileges.test.ts.
+ */
+export type PrivilegeCase =
+  | {
+      kind: 'requires';
+      privilege: TPrivilege;
+      call: (own: PayerOwn) => IsolationCall;
+      /**
+       * How the server refuses: 403 with the reason, or (add to cart, section 7) 200 with every
+       * invoice in notAdded and the reason on the line, as the cart answers a partly refused add.
+       */
+      refusal?: 'forbidden' | 'notAdded';
+    }
+  | { kind: 'open'; reason: string };
+
+const requiresPay = (
+  call: (own: PayerOwn) => IsolationCall,
+  refusal: 'forbidden' | 'notAdded' = 'forbidden',
+): PrivilegeCase => ({ kind: 'requires', privilege: Privilege.ALLOW_PAY, call, refusal });
+const open = (reason: string): PrivilegeCase => ({ kind: 'open', reason });
+const start = (url: string, payload: unknown): IsolationCall => ({
+  method: 'POST',
+  url,
+  payload: payload as IsolationCall['payload'],
+  headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+});
+const ECHECK_ACCOUNT = {
+  name: 'Pat Payer',
+  accountType: 'Checking',
+  routingNumber: '011000015',
+  accountNumber: '123456789',
+  checkNumber: '',
+};
+const cart = (own: PayerOwn) => ({
+  custNo: own.custNo,
+  currency: 'USD',
+  payments: [{ invNo: own.invNo, payment: '100.00' }],
+});
+const onAccount = (own: PayerOwn) => ({ custNo: own.custNo, currency: 'USD', amount: '25.00' });
+
+const TAKES_OUT =
+  'takes invoices out of the cart: leaves nothing payable that was not, so every user may tidy their own cart';
+const OWN_GRID = "the user's own grid columns, no money involved";
+
+export const PAYMENT_PRIVILEGE_CASES: Record<string, PrivilegeCase> = {
+  'POST /payment/cart/add': requiresPay(
+    (own) => ({
+      method: 'POST',
+      url: '/payment/cart/add',
+      payload: { custNo: own.custNo, currencyCode: 'USD', invNo: [own.invNo] },
+    }),
+    'notAdded',
+  ),
+  'POST /payment/syncPaymentCart/{custNo}': open(
+    "reads the user's own cart against the ledger; it only drops lines that stopped being payable",
+  ),
+  'POST /payment/hpp/{paymentType}': requiresPay((own) => start('/payment/hpp/CREDIT_CARD', cart(own))),
+  'POST /payment/hppOnAccount/{paymentType}': requiresPay((own) =>
+    start('/payment/hppOnAccount/CREDIT_CARD', onAccount(own)),
+  ),
+  'POST /payment/makePayment/{paymentType}': requiresPay((own) =>
+    start('/payment/makePayment/ECHECK', { ...cart(own), paymentAccount: ECHECK_ACCOUNT }),
+  ),
+  'POST /payment/makePaymentOnAccount/{paymentType}': requiresPay((own) =>
+    start('/payment/makePaymentOnAccount/ECHECK', { ...onAccount(own), paymentAccount: ECHECK_ACCOUNT }),
+  ),
+  'POST /payment/cart/remove': open(TAKES_OUT),
+  'DELETE /payment/cart': open(TAKES_OUT),
+  'POST /payment/validateCart/{type}/{currency}': open('reads the ledger, changes nothing'),
+  'POST /payment/log/receiptPDF': open('reads a receipt (POST for the body), changes nothing'),
+  'POST /payment/log/cancel/{extTranRefId}/{custNo}': open(
+    'gives up a checkout already started by a payer of the customer: frees the invoices, moves no money',
+  ),
+  'POST /payment/log/columns': open(OWN_GRID),
+  'PUT /payment/log/columns': open(OWN_GRID),
+  'DELETE /payment/log/columns': open(OWN_GRID),
+  'POST /payment/notifications/{provider}': open(
+    'the provider, not a user: no session, verified by its signature',
+  ),
+};
