@@ -21,6 +21,9 @@ export type Victim = {
   /** A settled payment of the victim's (payment log id) and a pending one (its provider reference). */
   paymentLogId: number;
   pendingExtTranRefId: string;
+  /** A saved bank account of the victim's user, and the reference of a card being saved at the provider. */
+  paymentProfileId: number;
+  cardReference: string;
 };
 
 /** The attacker's own identifiers, for calls that mix them with a victim's. */
@@ -43,7 +46,7 @@ export type IsolationCall = Pick<InjectOptions, 'method' | 'payload' | 'headers'
 export type IsolationCase =
   | { kind: 'cross'; calls: (victim: Victim, own: Own) => IsolationCall[] }
   | { kind: 'own'; call: (own: Own) => IsolationCall; session?: 'throwaway' }
-  | { kind: 'exempt'; reason: string; signedNotCsrf?: true };
+  | { kind: 'exempt'; reason: string; signedNotCsrf?: true; apiKeyNotSession?: true };
 
 const cross = (calls: (victim: Victim, own: Own) => IsolationCall[]): IsolationCase => ({
   kind: 'cross',
@@ -64,6 +67,14 @@ const signedNotification = (reason: string): IsolationCase => ({
   reason,
   signedNotCsrf: true,
 });
+/**
+ * The integration API: systems with a tenant's bearer API key, no session and no CSRF by design. Its
+ * tenant isolation is tested with keys in modules/integration/*.routes.test.ts; here the CSRF check
+ * sends it the attacker's session without a key and expects 401.
+ */
+const apiKeyOnly = (reason: string): IsolationCase => ({ kind: 'exempt', reason, apiKeyNotSession: true });
+const INTEGRATION =
+  "API-key route of the integration API (no session): another tenant's customer answers 404 with a key (integration-ledger and integration-webhooks route tests)";
 const get = (url: string, mayAnswer?: boolean): IsolationCall => ({ method: 'GET', url, mayAnswer });
 const send = (method: string, url: string, payload?: unknown, mayAnswer?: boolean): IsolationCall => ({
   method,
@@ -71,6 +82,14 @@ const send = (method: string, url: string, payload?: unknown, mayAnswer?: boolea
   payload: payload as InjectOptions['payload'],
   mayAnswer,
 });
+
+const BANK_PROFILE = {
+  profileType: 'ECHECK',
+  name: 'Attacker',
+  accountType: 'Checking',
+  routingNum: '021000021',
+  accountNum: '99887766',
+};
 
 const DEV_AID = 'development aid (DEV_OUTBOX), 404 in production; shows any recipient by design';
 const BEFORE_SIGN_IN =
@@ -390,6 +409,53 @@ export const ISOLATION_CASES: Record<string, IsolationCase> = {
       get(`/payment/log/receiptPDF?custNo=${custNo}&paymentLogId=${id}`),
     ),
   ),
+  'GET /payment/profiles': own(() => get('/payment/profiles?orderbyexpirationdate=true')),
+  'POST /payment/add/': cross((victim) => [
+    send('POST', '/payment/add/', { ...BANK_PROFILE, custNo: victim.custNo }),
+    send('POST', '/payment/add/', { profileType: 'CREDIT_CARD', custNo: victim.custNo, currency: 'USD' }),
+  ]),
+  'GET /payment/add/status/{reference}': cross((victim) => [
+    get(`/payment/add/status/${victim.cardReference}`),
+  ]),
+  'POST /payment/updateProfile': cross((victim) => [
+    send('POST', '/payment/updateProfile', {
+      id: victim.paymentProfileId,
+      profileType: 'ECHECK',
+      name: 'Taken over',
+    }),
+  ]),
+  'PUT /payment/delete': cross((victim) => [
+    send('PUT', `/payment/delete?paymentProfileId=${victim.paymentProfileId}`),
+  ]),
+  'POST /payment/makeSilentPayment/{paymentType}': cross((victim, mine) => [
+    start('/payment/makeSilentPayment/ECHECK', {
+      ...cartBody(mine.custNo, 'USD', mine.invNo),
+      paymentProfile: { id: victim.paymentProfileId },
+    }),
+    start('/payment/makeSilentPayment/ECHECK', {
+      ...cartBody(victim.custNo, 'USD', victim.invNo),
+      paymentProfile: { id: victim.paymentProfileId },
+    }),
+  ]),
+  'POST /payment/makeOnActSilentPayment/{paymentType}': cross((victim, mine) => [
+    start('/payment/makeOnActSilentPayment/ECHECK', {
+      ...onAccountBody(mine.custNo, 'USD'),
+      paymentProfile: { id: victim.paymentProfileId },
+    }),
+    start('/payment/makeOnActSilentPayment/ECHECK', {
+      ...onAccountBody(victim.custNo, 'USD'),
+      paymentProfile: { id: victim.paymentProfileId },
+    }),
+  ]),
+  'POST /integration/v1/customers': apiKeyOnly(INTEGRATION),
+  'POST /integration/v1/invoices': apiKeyOnly(INTEGRATION),
+  'GET /integration/v1/customers/{custNo}': apiKeyOnly(INTEGRATION),
+  'GET /integration/v1/events': apiKeyOnly(INTEGRATION),
+  'POST /integration/v1/webhooks': apiKeyOnly(INTEGRATION),
+  'GET /integration/v1/webhooks': apiKeyOnly(INTEGRATION),
+  'DELETE /integration/v1/webhooks/{id}': apiKeyOnly(INTEGRATION),
+  'GET /integration/v1/webhooks/{id}/deliveries': apiKeyOnly(INTEGRATION),
+  'POST /integration/v1/webhooks/deliveries/{id}/redeliver': apiKeyOnly(INTEGRATION),
   'POST /payment/notifications/{provider}': signedNotification(
     "the provider's server-to-server notification: no session, no CSRF, trusted by its signature alone (payments-hosted and payments-stripe-notifications tests; the CSRF check below sends it unsigned)",
   ),

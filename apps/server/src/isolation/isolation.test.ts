@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
 import { seedDemoPayments } from '../db/seed/demo-payments';
 import { buildPayment } from '../modules/payment-logs/payment-log-factories';
+import { insertProfile } from '../modules/payment-profiles/payment-profiles.repository';
 import { DEMO_TEST_CURRENCIES } from '../modules/payments/payments-test-support';
 import {
   buildCustomer,
@@ -117,7 +118,33 @@ async function buildVictim(options: { label: string; tenantId: number; guid?: st
     amount: '20.00',
     payerName: `payer ${tag}`,
   });
+  // A saved bank account (alias and holder as markers) and a card being saved at the provider (its reference).
+  const bank = await client.post('/payment/add/', {
+    profileType: 'ECHECK',
+    custNo: customer.custNo,
+    name: `holder ${tag}`,
+    accountType: 'Checking',
+    routingNum: '021000021',
+    accountNum: '123456789',
+    aliasName: `alias ${tag}`,
+  });
+  expect(bank.statusCode, bank.body).toBe(200);
+  // A card the victim is saving at the provider (stored as the profiles service stores one before the
+  // provider's page is done: the suite's app runs no provider).
+  const cardReference = `SP-${tag}`;
+  await insertProfile(db, {
+    tenantId: options.tenantId,
+    customerId: customer.id,
+    custNo: customer.custNo,
+    userId: user.id,
+    profileType: 'CREDIT_CARD',
+    status: 'PENDING',
+    reference: cardReference,
+    provider: 'sandbox',
+  });
   markers.push(
+    `alias ${tag}`,
+    `holder ${tag}`,
     `payer ${tag}`,
     `dashboard ${tag}`,
     `Company ${tag}`,
@@ -142,6 +169,8 @@ async function buildVictim(options: { label: string; tenantId: number; guid?: st
     ownCurrencyOnly: 'GBP',
     paymentLogId: settled.id,
     pendingExtTranRefId: pending.extTranRefId,
+    paymentProfileId: bank.json().paymentProfileId,
+    cardReference,
   };
 }
 
@@ -271,10 +300,26 @@ describe('isolation of customers and tenants, every route', () => {
     const failures: string[] = [];
     let checked = 0;
     let signed = 0;
+    let apiKeyOnly = 0;
     for (const route of routesOfDocument()) {
       const [method = 'GET', pattern = ''] = route.split(' ');
       if (['GET', 'HEAD', 'OPTIONS'].includes(method)) continue;
       const entry = ISOLATION_CASES[route];
+      if (entry?.kind === 'exempt' && entry.apiKeyNotSession) {
+        // Bearer keys, no cookies: a browser's session (the attacker's, without the key) is not accepted there.
+        const withSession = await attacker.client.request({
+          method,
+          url: pattern.replace(/\{[^}]+\}/g, '1'),
+          payload: {},
+          csrf: false,
+        });
+        apiKeyOnly += 1;
+        if (withSession.statusCode !== 401)
+          failures.push(
+            `${route} (session, no key): ${withSession.statusCode} ${withSession.body.slice(0, 120)}`,
+          );
+        continue;
+      }
       if (entry?.kind === 'exempt' && entry.signedNotCsrf) {
         // Without CSRF by design: a forged, unsigned notification that the victim's payment succeeded.
         const forged = await context.app.inject({
@@ -306,7 +351,7 @@ describe('isolation of customers and tenants, every route', () => {
       }
     }
     console.info(
-      `isolation: ${checked} state-changing routes refuse a call without the CSRF header; ${signed} without CSRF by design refuse an unsigned call`,
+      `isolation: ${checked} state-changing routes refuse a call without the CSRF header; ${signed} without CSRF by design refuse an unsigned call; ${apiKeyOnly} integration routes refuse a session without an API key`,
     );
     expect(failures).toEqual([]);
     expect(await victimsRows()).toEqual(before);

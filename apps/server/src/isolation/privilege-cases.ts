@@ -4,7 +4,7 @@ import { Privilege, type TPrivilege } from '@settle/shared/privileges';
 import type { IsolationCall } from './isolation-cases';
 
 /** The caller's own customer and one of its open invoices (not in a cart). */
-export type PayerOwn = { custNo: string; invNo: string };
+export type PayerOwn = { custNo: string; invNo: string; paymentProfileId: number };
 
 /**
  * The specification's section 6 on the state-changing payment routes (every non-GET route under
@@ -75,6 +75,39 @@ export const PAYMENT_PRIVILEGE_CASES: Record<string, PrivilegeCase> = {
   ),
   'POST /payment/makePaymentOnAccount/{paymentType}': requiresPay((own) =>
     start('/payment/makePaymentOnAccount/ECHECK', { ...onAccount(own), paymentAccount: ECHECK_ACCOUNT }),
+  ),
+  'POST /payment/add/': requiresPay((own) => ({
+    method: 'POST',
+    url: '/payment/add/',
+    payload: {
+      profileType: 'ECHECK',
+      custNo: own.custNo,
+      name: 'Pat Payer',
+      accountType: 'Savings',
+      routingNum: '011000015',
+      accountNum: '55554444',
+    },
+  })),
+  'POST /payment/updateProfile': requiresPay((own) => ({
+    method: 'POST',
+    url: '/payment/updateProfile',
+    payload: { id: own.paymentProfileId, profileType: 'ECHECK', name: 'Pat Q. Payer' },
+  })),
+  'PUT /payment/delete': requiresPay((own) => ({
+    method: 'PUT',
+    url: `/payment/delete?paymentProfileId=${own.paymentProfileId}`,
+  })),
+  'POST /payment/makeSilentPayment/{paymentType}': requiresPay((own) =>
+    start('/payment/makeSilentPayment/ECHECK', {
+      ...cart(own),
+      paymentProfile: { id: own.paymentProfileId },
+    }),
+  ),
+  'POST /payment/makeOnActSilentPayment/{paymentType}': requiresPay((own) =>
+    start('/payment/makeOnActSilentPayment/ECHECK', {
+      ...onAccount(own),
+      paymentProfile: { id: own.paymentProfileId },
+    }),
   ),
   'POST /payment/cart/remove': open(TAKES_OUT),
   'DELETE /payment/cart': open(TAKES_OUT),

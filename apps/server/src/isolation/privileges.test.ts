@@ -1,7 +1,9 @@
+import { maskAccountNumber } from '@settle/shared/payments';
 import { FULL_ACCESS_PRIVILEGES, Privilege } from '@settle/shared/privileges';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
+import { insertProfile } from '../modules/payment-profiles/payment-profiles.repository';
 import { startPaymentsHarness } from '../modules/payments/payments-test-support';
 import { PAYMENT_PRIVILEGE_CASES } from './privilege-cases';
 
@@ -32,7 +34,25 @@ afterAll(() => harness.close());
 async function payerWith(roles: readonly string[]) {
   const account = await harness.account({ roles });
   const invoice = await account.invoice({ amount: '100.00' });
-  return { account, own: { custNo: account.customer.custNo, invNo: invoice.invNo } };
+  // A saved bank account of the user's, stored as the profiles service stores one (a user without ALLOW_PAY
+  // cannot save one through the API; one saved before the privilege was withdrawn is what this stands for).
+  const profile = await insertProfile(harness.context.database.db, {
+    tenantId: account.customer.tenantId,
+    customerId: account.customer.id,
+    custNo: account.customer.custNo,
+    userId: account.user.id,
+    profileType: 'ECHECK',
+    aliasName: 'Operating account',
+    accountEncrypted: harness.context.app.services.sealer.seal('echeck-account', '123456789'),
+    accountMasked: maskAccountNumber('123456789'),
+    routingNum: '021000021',
+    accountType: 'Checking',
+    name: 'Pat Payer',
+  });
+  return {
+    account,
+    own: { custNo: account.customer.custNo, invNo: invoice.invNo, paymentProfileId: profile.id },
+  };
 }
 
 /**
