@@ -97,12 +97,13 @@ describe('rate limits', () => {
     expect((await other.get('/invoices/associationAccounts')).statusCode).toBe(200);
   });
 
-  it('applies the payment-start limit by path, to routes still to come', async () => {
+  it('applies the payment-start limit by path, whatever the start route and its answer', async () => {
     const { loginName } = await user();
     const client = clientAt(context, '10.1.0.5');
     await client.signIn(loginName, TEST_PASSWORD);
-    expectError(await client.post('/payment/hpp/CC', {}), 404, 'NOT_FOUND');
-    expectError(await client.post('/payment/makePaymentOnAccount/CC', {}), 404, 'NOT_FOUND');
+    // Refused by validation (an unknown payment type), yet each start counts against the user's limit.
+    expectError(await client.post('/payment/hpp/CC', {}), 400, 'VALIDATION_FAILED');
+    expectError(await client.post('/payment/makePaymentOnAccount/CC', {}), 400, 'VALIDATION_FAILED');
     tooMany(await client.post('/payment/hppOnAccount/CC', {}));
   });
 

@@ -140,7 +140,8 @@ describe('paying the cart with a saved profile', () => {
       userData: buildUserData({ roles: [...ALL_PRIVILEGES] }),
     });
     await user.click(await screen.findByRole('button', { name: 'Saved credit card (1)' }));
-    await user.click(screen.getByRole('radio', { name: /Office/ }));
+    // The panel opens with a transition: its radios are reachable once it has.
+    await user.click(await screen.findByRole('radio', { name: /Office/ }));
     const pay = screen.getByTestId('profile-pay-CREDIT_CARD');
     await waitFor(() => expect(pay).toBeEnabled());
     await user.click(pay);

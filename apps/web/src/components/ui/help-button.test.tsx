@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { collectorRoute, homeRoutes, legalTemplateRoute } from '../../testing/common-routes';
 import { stubApi } from '../../testing/fetch-stub';
 import { buildUserData } from '../../testing/fixtures';
+import { buildPaymentConfig } from '../../testing/payment-fixtures';
 import { renderApp, renderComponent } from '../../testing/render';
 import { HelpButton } from './help-button';
 
@@ -33,6 +34,8 @@ describe('HelpButton', () => {
       // The cart page: its collector, and the sync of its (empty) cart.
       collectorRoute,
       { method: 'POST', path: '/payment/syncPaymentCart/C100', reply: { body: [] } },
+      { method: 'GET', path: '/payment/config/cart/USD', reply: { body: buildPaymentConfig() } },
+      { method: 'GET', path: '/payment/profiles', reply: { body: [] } },
     ]);
     const open = spyOnWindowOpen();
     const { user, router } = renderApp({ route: '/home', userData: buildUserData() });

@@ -86,6 +86,8 @@ function cartApi(initial: TCartLine[], options: { dropOnSync?: string[]; currenc
       path: `/payment/config/cart/${options.currencyCode ?? 'USD'}`,
       reply: { body: buildPaymentConfig() },
     },
+    // No saved payment profiles: the panels stay empty.
+    { method: 'GET', path: '/payment/profiles', reply: { body: [] } },
   ];
   return stubApi(routes);
 }

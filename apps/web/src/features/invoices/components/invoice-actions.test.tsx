@@ -272,6 +272,9 @@ describe('an invoice with a payment in progress', () => {
       expect(screen.getByTestId(`row-${action}-INV-1`), action).not.toHaveAttribute('aria-disabled');
     }
     await user.hover(screen.getByTestId('row-add-to-cart-INV-4'));
-    expect(await screen.findByText('A payment is in progress for this invoice.')).toBeInTheDocument();
+    // The visible tooltip gives the reason (the button's description carries the same words for screen readers).
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'A payment is in progress for this invoice.',
+    );
   });
 });

@@ -63,7 +63,8 @@ describe('ProfilePanels', () => {
     await user.click(screen.getByRole('button', { name: 'Saved credit cards (2)' }));
     const pay = screen.getByTestId('profile-pay-CREDIT_CARD');
     expect(pay).toBeDisabled();
-    expect(screen.getByRole('radio', { name: /Old/ })).toBeDisabled();
+    // The panel opens with a transition: its radios are reachable once it has.
+    expect(await screen.findByRole('radio', { name: /Old/ })).toBeDisabled();
     await user.click(screen.getByRole('radio', { name: /Office/ }));
     expect(screen.getByRole('radio', { name: /Office/ })).toBeChecked();
     expect(pay).toBeEnabled();
@@ -81,7 +82,7 @@ describe('ProfilePanels', () => {
   it('pays nothing while the amount is not payable', async () => {
     const { user } = renderPanels(false);
     await user.click(screen.getByRole('button', { name: 'Saved credit cards (2)' }));
-    await user.click(screen.getByRole('radio', { name: /Office/ }));
+    await user.click(await screen.findByRole('radio', { name: /Office/ }));
     expect(screen.getByTestId('profile-pay-CREDIT_CARD')).toBeDisabled();
   });
 });
