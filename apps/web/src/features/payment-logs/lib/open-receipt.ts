@@ -1,4 +1,4 @@
-import { getReceiptPdf } from '../api/get-receipt-pdf';
+import { getReceiptPdf } from '../../../lib/receipt-pdf';
 
 /** How long an opened receipt stays addressable in its tab's blob URL. */
 const RECEIPT_URL_LIFETIME_MS = 10 * 60_000;

@@ -4,9 +4,9 @@ import type { TPaymentResult, TPaymentStatus, TPaymentSummary } from '@settle/sh
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSessionEndingError } from '../../../lib/api-error';
+import { getReceiptPdf, saveBlob } from '../../../lib/receipt-pdf';
 import { useFormatters } from '../../../lib/use-formatters';
 import { usePaymentSummary } from '../api/get-payment-summary';
-import { getReceiptPdf, saveBlob } from '../api/get-receipt-pdf';
 import type { CheckoutRequest } from '../lib/checkout-request';
 import { failureMessageKey } from '../lib/payment-outcome';
 import { translatePaymentError } from '../lib/translate-payment-error';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api-error';
-import { stubApi } from '../../../testing/fetch-stub';
-import { setXsrfCookie } from '../../../testing/xsrf-cookie';
-import { getReceiptPdf } from './get-receipt-pdf';
+import { stubApi } from '../testing/fetch-stub';
+import { setXsrfCookie } from '../testing/xsrf-cookie';
+import { ApiError } from './api-error';
+import { getReceiptPdf } from './receipt-pdf';
 
 const PDF_BYTES = new TextEncoder().encode('%PDF-1.7\n%receipt\n');
 

@@ -1,10 +1,10 @@
-import { readCookie, toApiError, XSRF_COOKIE, XSRF_HEADER } from '../../../lib/api-client';
-import { ApiError, ClientErrorCode } from '../../../lib/api-error';
-import { getApiBase } from '../../../lib/public-config';
+import { readCookie, toApiError, XSRF_COOKIE, XSRF_HEADER } from './api-client';
+import { ApiError, ClientErrorCode } from './api-error';
+import { getApiBase } from './public-config';
 
 /**
- * POST {api}/payment/log/receiptPDF: the receipt as a PDF. A JSON content type means an error
- * body (the spec), whatever the status.
+ * POST {api}/payment/log/receiptPDF: a payment's receipt as a PDF, for the receipt dialog and the
+ * payment logs alike. A JSON content type means an error body (the spec), whatever the status.
  */
 export async function getReceiptPdf(request: { custNo: string; paymentLogId: number }): Promise<Blob> {
   const headers: Record<string, string> = {
