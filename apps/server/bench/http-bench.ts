@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { UNTHROTTLED_ENV } from './unthrottled';
 
 /**
  * The HTTP stage: the built server started on the bench's database (PostgreSQL when a URL is
@@ -31,6 +32,7 @@ export async function benchHttp(options: {
   const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
     cwd: root,
     env: {
+      ...UNTHROTTLED_ENV,
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -16,6 +16,7 @@ import { benchHttp, type HttpScope } from './http-bench';
 import { benchPayments } from './payment-bench';
 import { benchPaymentLogs } from './payment-log-bench';
 import { describeTimes, timeIt } from './stats';
+import { UNTHROTTLED_ENV } from './unthrottled';
 
 /**
  * npm run bench -- [--invoices 1000000] [--payments 1000000] [--runs 200] [--only payments] [--http-seconds 5]
@@ -41,7 +42,7 @@ async function main() {
   const paymentCount = Number(values.payments);
   const runs = Number(values.runs);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'settle-bench-'));
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const config = loadConfig({ ...UNTHROTTLED_ENV, ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
   const { database, url, drop } = await openBenchDatabase(config.databaseUrl, dataDir);
   const { db } = database;
   let closed = false;

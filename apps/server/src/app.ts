@@ -114,10 +114,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.decorate('database', database);
   // Background work (recovery emails) finishes before the database closes.
   app.addHook('onClose', () => services.background.drain());
-  // Webhooks go out from every server process (each delivery is claimed by one); tests drive it themselves.
+  // Webhooks go out and scheduled jobs run from every server process (each delivery and each job's
+  // period is claimed by one); tests drive them themselves.
   if (config.env !== 'test') {
-    app.addHook('onReady', async () => services.webhookDelivery.start());
-    app.addHook('onClose', () => services.webhookDelivery.stop());
+    app.addHook('onReady', async () => {
+      services.webhookDelivery.start();
+      services.jobs.start();
+    });
+    app.addHook('onClose', () => Promise.all([services.webhookDelivery.stop(), services.jobs.stop()]));
   }
   if (!options.database) app.addHook('onClose', () => database.close());
   warnAboutOutboxes(app, config);

@@ -45,6 +45,8 @@ import { createWebhooksService } from './modules/integration/webhooks.service';
 import { INVOICE_FIELDS } from './modules/invoices/invoice-fields';
 import { createInvoicesService } from './modules/invoices/invoices.service';
 import { createPromisesService } from './modules/invoices/promises.service';
+import { housekeepingJobs } from './modules/jobs/housekeeping-jobs';
+import { createJobRunner } from './modules/jobs/job-runner';
 import { PAYMENT_LOG_FIELDS } from './modules/payment-logs/payment-log-fields';
 import { createPaymentLogsService } from './modules/payment-logs/payment-logs.service';
 import { createPaymentProfilesService } from './modules/payment-profiles/payment-profiles.service';
@@ -186,6 +188,8 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
   const webhooks = createWebhooksService(db);
   const integration = createIntegrationService(db);
   const webhookDelivery = createWebhookDelivery(db, { logger });
+  const jobs = createJobRunner(db, { logger, clock: options.clock });
+  for (const job of housekeepingJobs({ sessions, pins, idempotency })) jobs.register(job);
   return {
     apiKeys,
     integrationEvents,
@@ -193,6 +197,7 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
     webhooks,
     integration,
     webhookDelivery,
+    jobs,
     idempotency,
     paymentGateway,
     paymentSettings,

@@ -1,4 +1,5 @@
 import { createAnnouncementsService } from '../modules/announcements/announcements.service';
+import { listJobRuns } from '../modules/jobs/job-runner';
 import { type AdminContext, adminCommands } from './commands';
 import { importCommand } from './import-command';
 import { integrationCommands } from './integration-commands';
@@ -59,6 +60,19 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
   import: {
     help: '<customers|invoices> --file <file.csv|.ndjson> [--tenant <guid>] [--atomic]: load the ledger from a file (also npm run import)',
     run: (context, argument) => importCommand(context, argument),
+  },
+  jobs: {
+    help: '[count]: the latest runs of the scheduled jobs (each runs once per period across processes)',
+    run: async ({ db }, argument) => {
+      const runs = await listJobRuns(db, Number(argument) || 20);
+      if (runs.length === 0) return 'no scheduled job has run yet';
+      return runs
+        .map(
+          (run) =>
+            `${run.started_at}  ${run.job_name} ${run.period_key}  ${run.status} (try ${run.attempts}, ${run.owner})${run.error ? `  ${run.error}` : run.result ? `  ${JSON.stringify(run.result)}` : ''}`,
+        )
+        .join('\n');
+    },
   },
   'payment-demo-config': {
     help: 'give a database seeded before payments the demo payment configuration',

@@ -10,6 +10,7 @@ export * from './dashboards';
 export * from './disputes';
 export * from './integration';
 export * from './invoices';
+export * from './jobs';
 export * from './payment-profiles';
 export * from './payments';
 export * from './preferences';
