@@ -44,8 +44,15 @@ export const DASHBOARD_STRUCTURES = {
 export type TDashboardStructure = keyof typeof DASHBOARD_STRUCTURES;
 export const DASHBOARD_STRUCTURE_NAMES = Object.keys(DASHBOARD_STRUCTURES) as TDashboardStructure[];
 
-/** Widget kinds; a new kind (recent payments) is one entry here and one file in the web registry. */
-export const WIDGET_TYPES = ['customerSummary', 'dueInvoices', 'myDisputes', 'aging', 'promisesDue'] as const;
+/** Widget kinds; a new kind is one entry here and one file in the web registry. */
+export const WIDGET_TYPES = [
+  'customerSummary',
+  'dueInvoices',
+  'myDisputes',
+  'aging',
+  'promisesDue',
+  'recentPayments',
+] as const;
 export type TWidgetType = (typeof WIDGET_TYPES)[number];
 
 /** Auto-refresh choices in minutes; 0 is off. */

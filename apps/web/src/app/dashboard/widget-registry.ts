@@ -4,16 +4,14 @@ import type { WidgetRegistry } from '../../features/dashboard/lib/widget-registr
 import { CustomerSummaryWidget } from './customer-summary-widget';
 import { DueInvoicesWidget } from './due-invoices-widget';
 import { MyDisputesWidget } from './my-disputes-widget';
+import { RecentPaymentsWidget } from './recent-payments-widget';
 
-/**
- * Every widget of the dashboard. Recent payments, when payments land: a `recentPayments`
- * entry in WIDGET_TYPES (packages/shared/src/dashboard.ts), its component here, and its
- * title under dashboard:widgets.
- */
+/** Every widget of the dashboard: a type of WIDGET_TYPES, its component, its title under dashboard:widgets. */
 export const WIDGET_REGISTRY: WidgetRegistry = {
   customerSummary: { titleKey: 'customerSummary', Component: CustomerSummaryWidget },
   dueInvoices: { titleKey: 'dueInvoices', Component: DueInvoicesWidget },
   myDisputes: { titleKey: 'myDisputes', Component: MyDisputesWidget },
   aging: { titleKey: 'aging', Component: AgingWidget },
   promisesDue: { titleKey: 'promisesDue', Component: PromisesDueWidget },
+  recentPayments: { titleKey: 'recentPayments', Component: RecentPaymentsWidget },
 };

@@ -4,6 +4,10 @@ import { FULL_ACCESS_PRIVILEGES, Privilege } from '@settle/shared/privileges';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildDisputeListResponse, buildDisputeRow } from '../../features/disputes/testing/dispute-fixtures';
+import {
+  buildPaymentLogList,
+  buildPaymentLogRow,
+} from '../../features/payment-logs/testing/payment-log-fixtures';
 import { type StubRoute, stubApi } from '../../testing/fetch-stub';
 import { buildSummary, buildUserData } from '../../testing/fixtures';
 import { renderComponent } from '../../testing/render';
@@ -106,6 +110,13 @@ const cases: Array<{
     empty: buildDisputeListResponse([]),
     prefix: 'disputes',
     emptyText: 'You have no disputes.',
+  },
+  {
+    type: 'recentPayments',
+    path: '/payment/logs',
+    empty: buildPaymentLogList([]),
+    prefix: 'recent-payments',
+    emptyText: 'No payments yet.',
   },
 ];
 
@@ -258,6 +269,33 @@ describe('dashboard widgets', () => {
     const readOnly = await screen.findByTestId('disputes-widget-row-7');
     expect(readOnly).toHaveTextContent('Damaged goods');
     expect(screen.queryByTestId('disputes-widget-reason-7')).not.toBeInTheDocument();
+  });
+
+  it('recent payments: the latest five of the log, newest first, with status and total', async () => {
+    const { calls } = renderWidget('recentPayments', [
+      {
+        method: 'GET',
+        path: '/payment/logs',
+        reply: {
+          body: buildPaymentLogList([
+            buildPaymentLogRow({ paymentLogId: 9, total: '1230.00' }),
+            buildPaymentLogRow({ paymentLogId: 8, status: 'FAILURE', total: '15.50' }),
+          ]),
+        },
+      },
+    ]);
+    expect(await screen.findByTestId('recent-payment-9')).toHaveTextContent('Successful');
+    expect(screen.getByTestId('recent-payment-9')).toHaveTextContent('$1,230.00');
+    expect(screen.getByTestId('recent-payment-8')).toHaveTextContent('Failed');
+    expect(screen.getByTestId('recent-payment-8')).toHaveTextContent('$15.50');
+    expect(screen.getByRole('link', { name: 'All payments' })).toHaveAttribute('href', '/payments');
+    const query = calls.find((call) => call.path === '/payment/logs')?.query;
+    expect(Object.fromEntries(query ?? [])).toMatchObject({
+      pageSize: '5',
+      sort: 'createdAt',
+      dir: 'desc',
+      custNo: 'C100',
+    });
   });
 
   it('customer summary: the open balance alone with ALLOW_BAL_DISP_ONLY', async () => {
