@@ -33,8 +33,10 @@ import { locationRoutes } from './modules/location/location.routes';
 import { paymentLogsRoutes } from './modules/payment-logs/payment-logs.routes';
 import { paymentProfilesRoutes } from './modules/payment-profiles/payment-profiles.routes';
 import { PAYMENT_NOTIFICATIONS_PATH, paymentsRoutes } from './modules/payments/payments.routes';
+import { REMINDERS_UNSUBSCRIBE_PATH, remindersRoutes } from './modules/reminders/reminders.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { ssoRoutes } from './modules/sso/sso.routes';
+import { statementsRoutes } from './modules/statements/statements.routes';
 import { testClockRoutes } from './modules/test-clock/test-clock.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { userProfileRoutes } from './modules/user-profile/user-profile.routes';
@@ -141,6 +143,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     csrfExemptPrefixes: [
       `${config.apiBase}${PAYMENT_NOTIFICATIONS_PATH}`,
       `${config.apiBase}${INTEGRATION_PREFIX}/`,
+      // The emailed one-click unsubscribe: its signed query is the credential, no cookie is used.
+      `${config.apiBase}${REMINDERS_UNSUBSCRIBE_PATH}`,
     ],
   });
   await registerRateLimits(app, config);
@@ -175,6 +179,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       outboxRoutes(api, deps);
       accountsRoutes(api, deps);
       dashboardRoutes(api, deps);
+      statementsRoutes(api, deps);
+      remindersRoutes(api, deps);
       dataSourcesRoutes(api, deps);
       invoicesRoutes(api, deps);
       documentsRoutes(api, deps);

@@ -9,6 +9,7 @@ import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { type Clock, systemClock } from './lib/clock';
 import { createSealer } from './lib/sealed-values';
+import { publicOrigin } from './modules/account-setup/account-links';
 import { createAccountSetupService } from './modules/account-setup/account-setup.service';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { createActivityService } from './modules/activity/activity.service';
@@ -56,8 +57,12 @@ import { createPaymentSettlementService } from './modules/payments/payment-settl
 import { createPaymentsService } from './modules/payments/payments.service';
 import { createReceiptsService } from './modules/payments/receipts.service';
 import { createColumnPreferencesService } from './modules/preferences/column-preferences.service';
+import { reminderDigestJob } from './modules/reminders/reminder-digest-job';
+import { createRemindersService } from './modules/reminders/reminders.service';
 import { createSavedSearchesService } from './modules/search/saved-searches.service';
 import { createSsoService } from './modules/sso/sso.service';
+import { monthlyStatementJob } from './modules/statements/monthly-statement-job';
+import { createStatementsService } from './modules/statements/statements.service';
 import { createUploadsService } from './modules/uploads/uploads.service';
 import { createUserProfileService } from './modules/user-profile/user-profile.service';
 
@@ -190,7 +195,14 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
   const webhookDelivery = createWebhookDelivery(db, { logger });
   const jobs = createJobRunner(db, { logger, clock: options.clock });
   for (const job of housekeepingJobs({ sessions, pins, idempotency })) jobs.register(job);
+  const statements = createStatementsService(db, { accounts, dashboard });
+  const reminders = createRemindersService(db, { keyed });
+  const links = { email: couriers.email, origin: publicOrigin(config), apiBase: config.apiBase };
+  jobs.register(monthlyStatementJob(db, { statements, ...links }));
+  jobs.register(reminderDigestJob(db, { reminders, ...links }));
   return {
+    statements,
+    reminders,
     apiKeys,
     integrationEvents,
     ledgerLoad,

@@ -170,6 +170,7 @@ export function changeStructure(dashboard: TDashboard, structure: TDashboardStru
 
 export const AGING_BUCKETS = ['current', 'days1to30', 'days31to60', 'days61to90', 'over90'] as const;
 export type TAgingBucket = (typeof AGING_BUCKETS)[number];
+export const ZAgingBucket = z.enum(AGING_BUCKETS);
 
 /** GET {api}/dashboard/aging: open items of the current customer and currency by days past due. */
 export const ZAging = z
@@ -177,9 +178,7 @@ export const ZAging = z
     custNo: z.string(),
     currencyCode: z.string(),
     asOf: z.string(),
-    buckets: z.array(
-      z.object({ bucket: z.enum(AGING_BUCKETS), count: z.number().int(), amount: z.string() }),
-    ),
+    buckets: z.array(z.object({ bucket: ZAgingBucket, count: z.number().int(), amount: z.string() })),
     total: z.string(),
   })
   .meta({ id: 'Aging' });

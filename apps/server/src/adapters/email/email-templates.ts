@@ -20,6 +20,30 @@ export type EmailVariables = {
     reference: string;
     invoices: string[];
   };
+  monthlyStatement: {
+    firstName: string;
+    appName: string;
+    company: string;
+    custNo: string;
+    currencyCode: string;
+    /** The month in words, in the reader's language ("October 2026"). */
+    month: string;
+    /** Already formatted in the reader's locale. */
+    balanceDue: string;
+    payments: string;
+    openCount: number;
+    link: string;
+  };
+  reminderDigest: {
+    firstName: string;
+    appName: string;
+    /** One line per invoice, already worded and formatted, with its link. */
+    dueIn7Days: Array<{ text: string; href: string }>;
+    dueIn1Day: Array<{ text: string; href: string }>;
+    overdue: Array<{ text: string; href: string }>;
+    unsubscribe: string;
+    settings: string;
+  };
 };
 export type EmailKind = keyof EmailVariables;
 
@@ -30,6 +54,10 @@ type Template<K extends EmailKind> = (vars: EmailVariables[K]) => {
   /** Paragraphs; the last one may hold the link, shown as an anchor in the HTML part. */
   paragraphs: string[];
   link?: { label: string; href: string };
+  /** Headed lists of linked lines after the paragraphs (a digest's invoices). */
+  sections?: Array<{ heading: string; items: Array<{ text: string; href: string }> }>;
+  /** Closing links in small print (unsubscribe). */
+  footer?: Array<{ label: string; href: string }>;
 };
 
 const TEMPLATES: { [K in EmailKind]: Record<TemplateLanguage, Template<K>> } = {
@@ -97,6 +125,66 @@ const TEMPLATES: { [K in EmailKind]: Record<TemplateLanguage, Template<K>> } = {
       ],
     }),
   },
+  monthlyStatement: {
+    en: (vars) => ({
+      subject: `${vars.appName}: statement of ${vars.month} for ${vars.company} (${vars.currencyCode})`,
+      paragraphs: [
+        `Hello ${vars.firstName},`,
+        `Your statement of account of ${vars.month} for ${vars.company} (${vars.custNo}) in ${vars.currencyCode} is ready: ${vars.openCount} open items, a balance due of ${vars.balanceDue}, and ${vars.payments} of payments in the month.`,
+        'You receive this email because you asked for the monthly statement; turn it off in your profile.',
+      ],
+      link: { label: 'Download the statement (PDF)', href: vars.link },
+    }),
+    fr: (vars) => ({
+      subject: `${vars.appName} : relevé de ${vars.month} pour ${vars.company} (${vars.currencyCode})`,
+      paragraphs: [
+        `Bonjour ${vars.firstName},`,
+        `Votre relevé de compte de ${vars.month} pour ${vars.company} (${vars.custNo}) en ${vars.currencyCode} est prêt : ${vars.openCount} pièces ouvertes, un solde dû de ${vars.balanceDue} et ${vars.payments} de paiements dans le mois.`,
+        'Vous recevez ce message parce que vous avez demandé le relevé mensuel ; désactivez-le dans votre profil.',
+      ],
+      link: { label: 'Télécharger le relevé (PDF)', href: vars.link },
+    }),
+  },
+  reminderDigest: {
+    en: (vars) => {
+      const count = vars.dueIn7Days.length + vars.dueIn1Day.length + vars.overdue.length;
+      return {
+        subject: `${vars.appName}: ${count} ${count === 1 ? 'invoice needs' : 'invoices need'} your attention`,
+        paragraphs: [
+          `Hello ${vars.firstName},`,
+          'Here are the invoices falling due soon or overdue, as you asked.',
+        ],
+        sections: [
+          { heading: 'Due in 7 days', items: vars.dueIn7Days },
+          { heading: 'Due tomorrow', items: vars.dueIn1Day },
+          { heading: 'Now overdue', items: vars.overdue },
+        ],
+        footer: [
+          { label: 'Stop these reminders (one click)', href: vars.unsubscribe },
+          { label: 'Choose your reminders in your profile', href: vars.settings },
+        ],
+      };
+    },
+    fr: (vars) => {
+      const count = vars.dueIn7Days.length + vars.dueIn1Day.length + vars.overdue.length;
+      return {
+        subject: `${vars.appName} : ${count} ${count === 1 ? 'facture demande' : 'factures demandent'} votre attention`,
+        paragraphs: [
+          `Bonjour ${vars.firstName},`,
+          "Voici les factures qui arrivent à échéance ou sont en retard, comme vous l'avez demandé.",
+        ],
+        sections: [
+          { heading: 'Échéance dans 7 jours', items: vars.dueIn7Days },
+          { heading: 'Échéance demain', items: vars.dueIn1Day },
+          { heading: 'Désormais en retard', items: vars.overdue },
+        ],
+        footer: [
+          { label: 'Ne plus recevoir ces rappels (un clic)', href: vars.unsubscribe },
+          { label: 'Choisir vos rappels dans votre profil', href: vars.settings },
+        ],
+      };
+    },
+  },
 };
 
 /** An email of the given kind in the user's language, as plain text and as escaped HTML. */
@@ -106,13 +194,29 @@ export function renderEmail<K extends EmailKind>(
   vars: EmailVariables[K],
 ): RenderedEmail {
   const template = TEMPLATES[kind][templateLanguage(language)] as Template<K>;
-  const { subject, paragraphs, link } = template(vars);
+  const { subject, paragraphs, link, sections = [], footer = [] } = template(vars);
   const textParts = link
     ? [...paragraphs.slice(0, 2), `${link.label}: ${link.href}`, ...paragraphs.slice(2)]
-    : paragraphs;
+    : [...paragraphs];
   const htmlParts = paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`);
   if (link) {
     htmlParts.splice(2, 0, `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`);
+  }
+  for (const section of sections) {
+    if (section.items.length === 0) continue;
+    textParts.push(
+      [section.heading, ...section.items.map((item) => `- ${item.text}: ${item.href}`)].join('\n'),
+    );
+    const items = section.items
+      .map((item) => `<li><a href="${escapeHtml(item.href)}">${escapeHtml(item.text)}</a></li>`)
+      .join('');
+    htmlParts.push(`<h3>${escapeHtml(section.heading)}</h3><ul>${items}</ul>`);
+  }
+  for (const entry of footer) {
+    textParts.push(`${entry.label}: ${entry.href}`);
+    htmlParts.push(
+      `<p><small><a href="${escapeHtml(entry.href)}">${escapeHtml(entry.label)}</a></small></p>`,
+    );
   }
   return {
     subject,

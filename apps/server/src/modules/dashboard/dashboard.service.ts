@@ -65,6 +65,29 @@ export function createDashboardService(db: Db, accounts: AccountsService) {
     return { ...current, today: accounts.serverDate(session.user.timezone, now).serverDate };
   }
 
+  async function agingOf(scope: {
+    customerId: number;
+    custNo: string;
+    currencyCode: string;
+    today: string;
+  }): Promise<TAging> {
+    const row = await ageOpenInvoices(db, scope);
+    const figures = [
+      [row.current_count, row.current_amount],
+      [row.d30_count, row.d30_amount],
+      [row.d60_count, row.d60_amount],
+      [row.d90_count, row.d90_amount],
+      [row.over_count, row.over_amount],
+    ] as const;
+    const buckets = AGING_BUCKETS.map((bucket, index) => ({
+      bucket,
+      count: figures[index]?.[0] ?? 0,
+      amount: roundMoney(figures[index]?.[1] ?? '0'),
+    }));
+    const total = fromMinorUnits(buckets.reduce((sum, entry) => sum + toMinorUnits(entry.amount), 0));
+    return { custNo: scope.custNo, currencyCode: scope.currencyCode, asOf: scope.today, buckets, total };
+  }
+
   return {
     customerSummary,
 
@@ -134,22 +157,11 @@ export function createDashboardService(db: Db, accounts: AccountsService) {
 
     async aging(session: SessionContext, now = new Date()): Promise<TAging> {
       const { customer, currencyCode, today } = await requireScope(session, now);
-      const row = await ageOpenInvoices(db, { customerId: customer.id, currencyCode, today });
-      const figures = [
-        [row.current_count, row.current_amount],
-        [row.d30_count, row.d30_amount],
-        [row.d60_count, row.d60_amount],
-        [row.d90_count, row.d90_amount],
-        [row.over_count, row.over_amount],
-      ] as const;
-      const buckets = AGING_BUCKETS.map((bucket, index) => ({
-        bucket,
-        count: figures[index]?.[0] ?? 0,
-        amount: roundMoney(figures[index]?.[1] ?? '0'),
-      }));
-      const total = fromMinorUnits(buckets.reduce((sum, entry) => sum + toMinorUnits(entry.amount), 0));
-      return { custNo: customer.custNo, currencyCode, asOf: today, buckets, total };
+      return agingOf({ customerId: customer.id, custNo: customer.custNo, currencyCode, today });
     },
+
+    /** The aging of a customer already resolved (the statement, the monthly statement job). */
+    agingOf,
 
     async promisesDue(session: SessionContext, now = new Date()): Promise<TPromisesDue> {
       const { customer, currencyCode, today } = await requireScope(session, now);
