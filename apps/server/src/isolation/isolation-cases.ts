@@ -44,7 +44,12 @@ export type IsolationCall = Pick<InjectOptions, 'method' | 'payload' | 'headers'
  * A route of the document without an entry fails the suite: a new route brings its entry.
  */
 export type IsolationCase =
-  | { kind: 'cross'; calls: (victim: Victim, own: Own) => IsolationCall[] }
+  | {
+      kind: 'cross';
+      calls: (victim: Victim, own: Own) => IsolationCall[];
+      /** Without CSRF by design: a link signed for one user is the credential (the CSRF check expects INVALID_LINK). */
+      signedLinkNotCsrf?: true;
+    }
   | { kind: 'own'; call: (own: Own) => IsolationCall; session?: 'throwaway' }
   | { kind: 'exempt'; reason: string; signedNotCsrf?: true; apiKeyNotSession?: true };
 
@@ -58,6 +63,13 @@ const own = (call: (own: Own) => IsolationCall, session?: 'throwaway'): Isolatio
   ...(session ? { session } : {}),
 });
 const exempt = (reason: string): IsolationCase => ({ kind: 'exempt', reason });
+/** The emailed unsubscribe link, no session: a link signed for nobody (or changed) is refused. */
+const FORGED_UNSUBSCRIBE = `/reminders/unsubscribe?u=1&sig=${'0'.repeat(64)}`;
+const signedLink = (method: 'GET' | 'POST'): IsolationCase => ({
+  kind: 'cross',
+  calls: () => [send(method, FORGED_UNSUBSCRIBE)],
+  signedLinkNotCsrf: true,
+});
 /**
  * A provider's server-to-server notification: no session and no CSRF by design, trusted only
  * through its signature. The CSRF check sends it unsigned instead and expects a refusal.
@@ -305,6 +317,27 @@ export const ISOLATION_CASES: Record<string, IsolationCase> = {
   // Aging and promises due read the session's current customer only: no identifier to cross.
   'GET /dashboard/aging': own(() => get('/dashboard/aging')),
   'GET /dashboard/promisesDue': own(() => get('/dashboard/promisesDue')),
+  'GET /statement': cross((victim, mine) => [
+    get(`/statement?${grid(victim)}`),
+    get(`/statement?custNo=${victim.custNo}`),
+    get(`/statement?custNo=${mine.custNo}&currencyCode=${victim.ownCurrencyOnly}`),
+  ]),
+  'GET /statement/pdf': cross((victim) => [get(`/statement/pdf?${grid(victim)}`)]),
+  'GET /statement/xlsx': cross((victim) => [get(`/statement/xlsx?${grid(victim)}`)]),
+  'GET /statement/subscriptions': own(() => get('/statement/subscriptions')),
+  'PUT /statement/subscription': cross((victim) => [
+    send('PUT', '/statement/subscription', {
+      custNo: victim.custNo,
+      currencyCode: victim.currencyCode,
+      enabled: true,
+    }),
+  ]),
+  'GET /reminders': own(() => get('/reminders')),
+  'PUT /reminders': own(() =>
+    send('PUT', '/reminders', { dueIn7Days: true, dueIn1Day: false, overdue: true }),
+  ),
+  'GET /reminders/unsubscribe': signedLink('GET'),
+  'POST /reminders/unsubscribe': signedLink('POST'),
   'GET /user/profile': own(() => get('/user/profile')),
   'PUT /user/profile': own(() =>
     send('PUT', '/user/profile', {

@@ -337,6 +337,14 @@ describe('isolation of customers and tenants, every route', () => {
           failures.push(`${route} (unsigned): ${forged.statusCode} ${forged.body.slice(0, 120)}`);
         continue;
       }
+      if (entry?.kind === 'cross' && entry.signedLinkNotCsrf) {
+        // Without CSRF by design: refused by the link's signature, not by the CSRF guard.
+        const forged = await attacker.client.request({ ...entry.calls(victims[0]!, own)[0]!, csrf: false });
+        signed += 1;
+        if (forged.statusCode !== 400 || forged.json().code !== 'INVALID_LINK')
+          failures.push(`${route} (forged link): ${forged.statusCode} ${forged.body.slice(0, 120)}`);
+        continue;
+      }
       // The call the cases make (with a victim's or the attacker's identifiers), else the pattern with placeholders.
       const call: IsolationCall =
         entry?.kind === 'cross'

@@ -61,16 +61,25 @@ export function remindersRoutes(app: FastifyInstance, { services }: { services: 
     },
   );
 
-  routes.post(
-    REMINDERS_UNSUBSCRIBE_PATH,
-    {
-      schema: {
-        tags,
-        summary: 'One-click unsubscribe (RFC 8058) with the same signed query; no session, no CSRF token',
-        querystring: ZUnsubscribeQuery,
-        response: { 200: ZUnsubscribeResult, ...errors },
+  // Mail clients post the one-click form body (RFC 8058: List-Unsubscribe=One-Click); the signed
+  // query is all that counts, so this context takes that body as text and ignores it.
+  app.register(async (form) => {
+    form.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => done(null, body),
+    );
+    form.withTypeProvider<ZodTypeProvider>().post(
+      REMINDERS_UNSUBSCRIBE_PATH,
+      {
+        schema: {
+          tags,
+          summary: 'One-click unsubscribe (RFC 8058) with the same signed query; no session, no CSRF token',
+          querystring: ZUnsubscribeQuery,
+          response: { 200: ZUnsubscribeResult, ...errors },
+        },
       },
-    },
-    (request) => services.reminders.unsubscribe(request.query),
-  );
+      (request) => services.reminders.unsubscribe(request.query),
+    );
+  });
 }

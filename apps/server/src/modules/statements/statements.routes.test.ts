@@ -34,7 +34,10 @@ async function customerWithLedger() {
   const db = context.database.db;
   const october = new Date('2026-10-15T12:00:00Z');
   const first = await buildPayment(db, own.customer, { createdAt: october, amount: '250.50', fee: '5.00' });
-  const second = await buildPayment(db, own.customer, { createdAt: new Date('2026-10-31T20:00:00Z'), amount: '80.00' });
+  const second = await buildPayment(db, own.customer, {
+    createdAt: new Date('2026-10-31T20:00:00Z'),
+    amount: '80.00',
+  });
   await buildPayment(db, own.customer, { createdAt: october, amount: '999.00', status: 'FAILURE' });
   await buildPayment(db, own.customer, { createdAt: new Date('2026-09-30T10:00:00Z'), amount: '11.00' });
   await buildPayment(db, own.customer, { createdAt: october, amount: '12.00', currencyCode: 'CAD' });
@@ -55,13 +58,13 @@ describe('GET /statement', () => {
       from: '2026-10-01',
       to: '2026-10-31',
     });
-    expect(statement.openItems.map((item: { invNo: string; balance: string }) => [item.invNo, item.balance])).toEqual(
-      [
-        ['INV-002', '60.00'],
-        ['INV-001', '100.00'],
-        ['INV-003', '749.50'],
-      ],
-    );
+    expect(
+      statement.openItems.map((item: { invNo: string; balance: string }) => [item.invNo, item.balance]),
+    ).toEqual([
+      ['INV-002', '60.00'],
+      ['INV-001', '100.00'],
+      ['INV-003', '749.50'],
+    ]);
     expect(statement.openItems[0].daysPastDue).toBe(40);
     expect(statement.credits).toEqual([expect.objectContaining({ invNo: 'INV-004', balance: '-20.00' })]);
     // The amount applied, not the fee; the failed, September and CAD payments stay out.
@@ -181,7 +184,11 @@ describe('monthly statement subscriptions', () => {
   it('turns the monthly email of a customer and currency on and off; another customer is 404', async () => {
     const own = await signedInCustomer(context, tenantId, { customer: { currencies: ['USD', 'CAD'] } });
     const custNo = own.customer.custNo;
-    const on = await own.client.put('/statement/subscription', { custNo, currencyCode: 'CAD', enabled: true });
+    const on = await own.client.put('/statement/subscription', {
+      custNo,
+      currencyCode: 'CAD',
+      enabled: true,
+    });
     expect(on.json()).toEqual({ custNo, currencyCode: 'CAD', enabled: true });
     await own.client.put('/statement/subscription', { custNo, currencyCode: 'USD', enabled: true });
     expect((await own.client.get('/statement/subscriptions')).json()).toEqual([
@@ -189,7 +196,9 @@ describe('monthly statement subscriptions', () => {
       { custNo, currencyCode: 'USD' },
     ]);
     await own.client.put('/statement/subscription', { custNo, currencyCode: 'CAD', enabled: false });
-    expect((await own.client.get('/statement/subscriptions')).json()).toEqual([{ custNo, currencyCode: 'USD' }]);
+    expect((await own.client.get('/statement/subscriptions')).json()).toEqual([
+      { custNo, currencyCode: 'USD' },
+    ]);
 
     const other = await buildCustomer(context.database.db, tenantId);
     const refused = await own.client.put('/statement/subscription', {
@@ -198,6 +207,8 @@ describe('monthly statement subscriptions', () => {
       enabled: true,
     });
     expect(refused.statusCode).toBe(404);
-    expect((await own.client.get('/statement/subscriptions')).json()).toEqual([{ custNo, currencyCode: 'USD' }]);
+    expect((await own.client.get('/statement/subscriptions')).json()).toEqual([
+      { custNo, currencyCode: 'USD' },
+    ]);
   });
 });
