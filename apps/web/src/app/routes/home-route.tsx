@@ -1,9 +1,11 @@
 import { Alert, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useServerDate } from '../../features/accounts/api/get-server-date';
 import { formatCustomerLabel } from '../../features/accounts/components/customer-label';
 import { ServerDateText } from '../../features/accounts/components/server-date-text';
 import { AnnouncementTicker } from '../../features/announcements/components/announcement-ticker';
 import { DashboardBoard } from '../../features/dashboard/components/dashboard-board';
+import { StatementButton } from '../../features/statements/components/statement-button';
 import { useSignedInUser } from '../../lib/use-user-data';
 import { WIDGET_REGISTRY } from '../dashboard/widget-registry';
 
@@ -11,6 +13,7 @@ export function HomeRoute() {
   const { t } = useTranslation('home');
   const userData = useSignedInUser();
   const customer = userData.currentCustomer;
+  const serverDate = useServerDate();
 
   return (
     <Container size="xl">
@@ -27,6 +30,11 @@ export function HomeRoute() {
             <Text data-testid="current-currency">
               {t('currentCurrency', { currency: userData.currencyCode })}
             </Text>
+            <StatementButton
+              custNo={customer.custNo}
+              currencyCode={userData.currencyCode}
+              today={serverDate.data?.serverDate}
+            />
           </Group>
         ) : (
           <Alert color="yellow">{t('noAccount')}</Alert>

@@ -1,9 +1,10 @@
-import { Container, Stack, Title } from '@mantine/core';
+import { Container, Group, Stack, Title } from '@mantine/core';
 import type { TInvoiceStatus } from '@settle/shared/invoices';
 import { withQuickSearch } from '@settle/shared/search/quick-search';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useServerDate } from '../../features/accounts/api/get-server-date';
 import { useAddToCartAction } from '../../features/cart/components/use-add-to-cart-action';
 import { useOpenInvoiceDisputes } from '../../features/disputes/components/use-open-invoice-disputes';
 import { InvoiceGrid } from '../../features/invoices/components/invoice-grid';
@@ -12,7 +13,9 @@ import { AdvancedSearchPanel } from '../../features/search/components/advanced-s
 import { QuickSearchBox } from '../../features/search/components/quick-search-box';
 import { useCriteriaSearchParam } from '../../features/search/hooks/use-criteria-search-param';
 import { useQuickSearchParam } from '../../features/search/hooks/use-quick-search-param';
+import { StatementButton } from '../../features/statements/components/statement-button';
 import { PAGE_PARAM } from '../../lib/grid-search-params';
+import { useSignedInUser } from '../../lib/use-user-data';
 import { useDocumentViewer } from './use-document-viewer';
 
 const RESULT_PARAMS = [PAGE_PARAM];
@@ -28,6 +31,8 @@ export function InvoicesRoute() {
   const status: TInvoiceStatus = searchParams.get('status') === 'C' ? 'C' : 'O';
   const addToCart = useAddToCartAction();
   const disputes = useOpenInvoiceDisputes();
+  const { currentCustNo, currencyCode } = useSignedInUser();
+  const serverDate = useServerDate();
 
   const changeStatus = useCallback(
     (next: TInvoiceStatus) =>
@@ -48,9 +53,18 @@ export function InvoicesRoute() {
   return (
     <Container size="xl">
       <Stack gap="md">
-        <Title order={1} size="h2">
-          {t('title')}
-        </Title>
+        <Group justify="space-between" wrap="wrap">
+          <Title order={1} size="h2">
+            {t('title')}
+          </Title>
+          {currentCustNo ? (
+            <StatementButton
+              custNo={currentCustNo}
+              currencyCode={currencyCode}
+              today={serverDate.data?.serverDate}
+            />
+          ) : null}
+        </Group>
         <InvoiceGrid
           filter={withQuickSearch(quickSearch.text, filter) || undefined}
           filterSlot={

@@ -1,4 +1,5 @@
-import { Stack } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { AddCardButton } from '../../features/payment-profiles/components/add-card-button';
 import { SavedProfilesTable } from '../../features/payment-profiles/components/saved-profiles-table';
 import {
@@ -7,6 +8,8 @@ import {
   paymentWindowSize,
 } from '../../features/payments/lib/payment-window';
 import { ProfileRoute } from '../../features/profile/routes/profile-route';
+import { ReminderSettingsForm } from '../../features/reminders/components/reminder-settings-form';
+import { StatementSubscriptionSwitch } from '../../features/statements/components/statement-dialog';
 import { useSignedInUser } from '../../lib/use-user-data';
 
 const providerWindow = {
@@ -14,9 +17,10 @@ const providerWindow = {
   load: loadProviderPage,
 };
 
-/** /profile: the user's profile screen with the saved cards and bank accounts in its tabs. */
+/** /profile: the user's profile screen with the saved cards, bank accounts and reminders in its tabs. */
 export function UserProfileRoute() {
   const { currentCustNo, currencyCode } = useSignedInUser();
+  const { t } = useTranslation('reminders');
   return (
     <ProfileRoute
       cardsTab={
@@ -28,6 +32,19 @@ export function UserProfileRoute() {
         </Stack>
       }
       banksTab={<SavedProfilesTable kind="banks" />}
+      remindersTab={
+        <Stack gap="xl">
+          <ReminderSettingsForm />
+          {currentCustNo ? (
+            <Stack gap="xs">
+              <Title order={2} size="h4">
+                {t('statementHeading')}
+              </Title>
+              <StatementSubscriptionSwitch custNo={currentCustNo} currencyCode={currencyCode} />
+            </Stack>
+          ) : null}
+        </Stack>
+      }
     />
   );
 }

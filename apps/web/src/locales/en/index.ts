@@ -16,8 +16,10 @@ import enPaymentLogs from './paymentLogs.json';
 import enPaymentProfiles from './paymentProfiles.json';
 import enPayments from './payments.json';
 import enProfile from './profile.json';
+import enReminders from './reminders.json';
 import enSearch from './search.json';
 import enSso from './sso.json';
+import enStatements from './statements.json';
 import enUploads from './uploads.json';
 
 /** Every text of the portal in English, by namespace: one chunk, fetched when this language is used. */
@@ -40,7 +42,9 @@ export default {
   paymentProfiles: enPaymentProfiles,
   paymentLogs: enPaymentLogs,
   profile: enProfile,
+  reminders: enReminders,
   search: enSearch,
   sso: enSso,
+  statements: enStatements,
   uploads: enUploads,
 };

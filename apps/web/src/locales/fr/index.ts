@@ -16,8 +16,10 @@ import frPaymentLogs from './paymentLogs.json';
 import frPaymentProfiles from './paymentProfiles.json';
 import frPayments from './payments.json';
 import frProfile from './profile.json';
+import frReminders from './reminders.json';
 import frSearch from './search.json';
 import frSso from './sso.json';
+import frStatements from './statements.json';
 import frUploads from './uploads.json';
 
 /** Every text of the portal in French, by namespace: one chunk, fetched when this language is used. */
@@ -40,7 +42,9 @@ export default {
   paymentProfiles: frPaymentProfiles,
   paymentLogs: frPaymentLogs,
   profile: frProfile,
+  reminders: frReminders,
   search: frSearch,
   sso: frSso,
+  statements: frStatements,
   uploads: frUploads,
 };

@@ -1,6 +1,7 @@
 import { Alert, Container, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { isSessionEndingError, translateApiError } from '../../../lib/api-error';
 import { useUserProfile } from '../api/get-user-profile';
 import { ProfileGeneralForm } from '../components/profile-general-form';
@@ -9,8 +10,20 @@ import { ProfileGeneralForm } from '../components/profile-general-form';
  * /profile, the full-name link of the header: the general tab, and the saved cards and bank
  * accounts tabs, filled by the app with the payment-profiles feature (a feature does not import another).
  */
-export function ProfileRoute({ cardsTab, banksTab }: { cardsTab?: ReactNode; banksTab?: ReactNode } = {}) {
+export function ProfileRoute({
+  cardsTab,
+  banksTab,
+  remindersTab,
+}: {
+  cardsTab?: ReactNode;
+  banksTab?: ReactNode;
+  remindersTab?: ReactNode;
+} = {}) {
   const { t } = useTranslation(['profile', 'errors']);
+  // The reminder emails link to ?tab=reminders.
+  const [searchParams] = useSearchParams();
+  const tabs = ['general', 'cards', 'banks', ...(remindersTab ? ['reminders'] : [])];
+  const initialTab = tabs.find((tab) => tab === searchParams.get('tab')) ?? 'general';
   const profile = useUserProfile();
   return (
     <Container size="lg">
@@ -18,7 +31,7 @@ export function ProfileRoute({ cardsTab, banksTab }: { cardsTab?: ReactNode; ban
         <Title order={1} size="h2" data-page-title={t('profile:title')}>
           {t('profile:title')}
         </Title>
-        <Tabs defaultValue="general" keepMounted={false}>
+        <Tabs defaultValue={initialTab} keepMounted={false}>
           <Tabs.List>
             <Tabs.Tab value="general" data-testid="profile-tab-general">
               {t('profile:tabs.general')}
@@ -29,6 +42,11 @@ export function ProfileRoute({ cardsTab, banksTab }: { cardsTab?: ReactNode; ban
             <Tabs.Tab value="banks" data-testid="profile-tab-banks">
               {t('profile:tabs.banks')}
             </Tabs.Tab>
+            {remindersTab ? (
+              <Tabs.Tab value="reminders" data-testid="profile-tab-reminders">
+                {t('profile:tabs.reminders')}
+              </Tabs.Tab>
+            ) : null}
           </Tabs.List>
           <Tabs.Panel value="general" pt="md">
             {profile.isPending ? (
@@ -51,6 +69,11 @@ export function ProfileRoute({ cardsTab, banksTab }: { cardsTab?: ReactNode; ban
           <Tabs.Panel value="banks" pt="md">
             {banksTab ?? <Text data-testid="profile-banks-pending">{t('profile:comingWithProfiles')}</Text>}
           </Tabs.Panel>
+          {remindersTab ? (
+            <Tabs.Panel value="reminders" pt="md">
+              {remindersTab}
+            </Tabs.Panel>
+          ) : null}
         </Tabs>
       </Stack>
     </Container>
