@@ -13,14 +13,23 @@ export async function getReceiptPdf(request: { custNo: string; paymentLogId: num
   };
   const token = readCookie(XSRF_COOKIE);
   if (token) headers[XSRF_HEADER] = token;
+  const response = await fetchFile(`${getApiBase()}/payment/log/receiptPDF`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(request),
+    credentials: 'same-origin',
+  });
+  return new Blob([await response.arrayBuffer()], { type: 'application/pdf' });
+}
+
+/**
+ * A file from the API (a receipt, a statement): a network failure or a JSON body (an error, as
+ * the spec answers them, whatever the status) becomes an ApiError; otherwise the response.
+ */
+export async function fetchFile(url: string, init: RequestInit): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(`${getApiBase()}/payment/log/receiptPDF`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(request),
-      credentials: 'same-origin',
-    });
+    response = await fetch(url, init);
   } catch {
     throw new ApiError({
       status: 0,
@@ -33,7 +42,7 @@ export async function getReceiptPdf(request: { custNo: string; paymentLogId: num
     const payload = await response.json().catch(() => undefined);
     throw toApiError(response.ok ? 400 : response.status, payload, true);
   }
-  return new Blob([await response.arrayBuffer()], { type: 'application/pdf' });
+  return response;
 }
 
 /** Saves the blob under `filename` through a temporary link, as a download. */

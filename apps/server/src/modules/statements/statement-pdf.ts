@@ -8,35 +8,15 @@ import {
   FONT_REGULAR,
   type PdfDocument,
 } from '../documents/pdf-layout';
+import type { StatementSheetLabels } from '../exports/statement-xlsx';
+import { receiptLabels } from '../payments/receipt-pdf';
 
 const MARGIN = 50;
 
-export type StatementLabels = {
-  title: string;
-  customer: string;
-  period: string;
-  asOf: string;
-  openItems: string;
-  credits: string;
-  payments: string;
-  aging: string;
-  invoice: string;
-  invoiceDate: string;
-  dueDate: string;
-  amount: string;
-  balance: string;
-  daysPastDue: string;
-  date: string;
-  reference: string;
-  method: string;
-  total: string;
-  balanceDue: string;
-  none: string;
-  buckets: Record<string, string>;
-  methods: Record<string, string>;
-};
+/** The exports' sheet labels, and the word for an empty list. */
+export type StatementLabels = StatementSheetLabels & { none: string };
 
-const LABELS: Record<'en' | 'fr', StatementLabels> = {
+const LABELS: Record<'en' | 'fr', Omit<StatementLabels, 'methods'>> = {
   en: {
     title: 'Statement of account',
     customer: 'Customer',
@@ -65,7 +45,6 @@ const LABELS: Record<'en' | 'fr', StatementLabels> = {
       days61to90: '61–90 days',
       over90: 'Over 90 days',
     },
-    methods: { CREDIT_CARD: 'Credit card', DEBIT_CARD: 'Debit card', ECHECK: 'Electronic check' },
   },
   fr: {
     title: 'Relevé de compte',
@@ -95,12 +74,13 @@ const LABELS: Record<'en' | 'fr', StatementLabels> = {
       days61to90: '61 à 90 jours',
       over90: 'Plus de 90 jours',
     },
-    methods: { CREDIT_CARD: 'Carte de crédit', DEBIT_CARD: 'Carte de débit', ECHECK: 'Chèque électronique' },
   },
 };
 
+/** The statement's words in the reader's language; payment methods named as on the receipt. */
 export function statementLabels(language: string): StatementLabels {
-  return language.toLowerCase().startsWith('fr') ? LABELS.fr : LABELS.en;
+  const labels = language.toLowerCase().startsWith('fr') ? LABELS.fr : LABELS.en;
+  return { ...labels, methods: receiptLabels(language).methods };
 }
 
 /**
