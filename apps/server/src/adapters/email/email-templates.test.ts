@@ -78,4 +78,27 @@ describe('renderEmail activation', () => {
     expect(email.text).toContain('expire dans 72 heures');
     expect(email.text).toContain('Activer mon compte: https://p.example/activation?');
   });
+
+  it('lists a digest by heading with one anchor per invoice, leaves out empty headings, and ends with the unsubscribe link', () => {
+    const email = renderEmail('reminderDigest', 'en', {
+      firstName: 'Pat',
+      appName: 'Acme Portal',
+      dueIn7Days: [{ text: 'INV-1 <b>', href: 'https://p.example/detail/O/INV-1' }],
+      dueIn1Day: [],
+      overdue: [{ text: 'INV-2', href: 'https://p.example/detail/O/INV-2' }],
+      unsubscribe: 'https://p.example/api/reminders/unsubscribe?u=1&sig=ab',
+      settings: 'https://p.example/profile?tab=reminders',
+    });
+    expect(email.subject).toBe('Acme Portal: 2 invoices need your attention');
+    expect(email.text).toContain('Due in 7 days\n- INV-1 <b>: https://p.example/detail/O/INV-1');
+    expect(email.text).not.toContain('Due tomorrow');
+    expect(email.html).toContain(
+      '<h3>Now overdue</h3><ul><li><a href="https://p.example/detail/O/INV-2">INV-2</a></li></ul>',
+    );
+    expect(email.html).toContain('INV-1 &lt;b&gt;');
+    expect(email.html).toContain('href="https://p.example/api/reminders/unsubscribe?u=1&amp;sig=ab"');
+    expect(email.text.trim().split('\n').at(-1)).toBe(
+      'Choose your reminders in your profile: https://p.example/profile?tab=reminders',
+    );
+  });
 });
