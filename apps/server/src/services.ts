@@ -24,6 +24,9 @@ import { createPinStepService } from './modules/auth/pin-step.service';
 import { createPreloginService } from './modules/auth/prelogin.service';
 import { createRecoveryService } from './modules/auth/recovery.service';
 import { createSessionService } from './modules/auth/session.service';
+import { createAutopayService } from './modules/autopay/autopay.service';
+import { autopayJob } from './modules/autopay/autopay-job';
+import { createAutopayRunService } from './modules/autopay/autopay-run.service';
 import { createCaptchaService } from './modules/captcha/captcha.service';
 import { type CartService, createCartService } from './modules/cart/cart.service';
 import { createCompaniesService } from './modules/companies/companies.service';
@@ -190,6 +193,20 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
   const webhookDelivery = createWebhookDelivery(db, { logger });
   const jobs = createJobRunner(db, { logger, clock: options.clock });
   for (const job of housekeepingJobs({ sessions, pins, idempotency })) jobs.register(job);
+  const autopay = createAutopayService(db, {
+    accounts,
+    paymentProfiles,
+    clock: options.clock ?? systemClock,
+  });
+  const autopayRun = createAutopayRunService(db, {
+    accounts,
+    sessions,
+    paymentProfiles,
+    email: couriers.email,
+    logger,
+    origin: config.publicOrigin ?? '',
+  });
+  jobs.register(autopayJob(autopayRun));
   return {
     apiKeys,
     integrationEvents,
@@ -198,6 +215,8 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
     integration,
     webhookDelivery,
     jobs,
+    autopay,
+    autopayRun,
     idempotency,
     paymentGateway,
     paymentSettings,
