@@ -24,7 +24,12 @@ describe('autopay rules', () => {
   it('saves a rule per customer and currency with a saved profile, lists, replaces, resumes and removes it', async () => {
     const own = await harness.account();
     const bank = await saveBankAccount(own);
-    const saved = await putRule(own, { paymentProfileId: bank, daysBefore: 3, maxAmount: '500', maxFailures: 2 });
+    const saved = await putRule(own, {
+      paymentProfileId: bank,
+      daysBefore: 3,
+      maxAmount: '500',
+      maxFailures: 2,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual({
       id: expect.any(Number),
@@ -147,7 +152,9 @@ describe('upcoming autopayments and skipping one', () => {
   it('lists what the next runs will pay, leaves out disputed and promised invoices, and skips one on request', async () => {
     const own = await harness.account();
     const bank = await saveBankAccount(own);
-    expect((await putRule(own, { paymentProfileId: bank, daysBefore: 2, maxAmount: '1000' })).statusCode).toBe(200);
+    expect(
+      (await putRule(own, { paymentProfileId: bank, daysBefore: 2, maxAmount: '1000' })).statusCode,
+    ).toBe(200);
     const overdue = await own.invoice({ amount: '120.00', dueDate: '2026-11-20' });
     const soon = await own.invoice({ amount: '80.50', dueDate: '2026-11-27' });
     const later = await own.invoice({ amount: '30.00', dueDate: '2026-12-10' });
