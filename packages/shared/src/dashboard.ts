@@ -45,7 +45,14 @@ export type TDashboardStructure = keyof typeof DASHBOARD_STRUCTURES;
 export const DASHBOARD_STRUCTURE_NAMES = Object.keys(DASHBOARD_STRUCTURES) as TDashboardStructure[];
 
 /** Widget kinds; a new kind (recent payments) is one entry here and one file in the web registry. */
-export const WIDGET_TYPES = ['customerSummary', 'dueInvoices', 'myDisputes', 'aging', 'promisesDue'] as const;
+export const WIDGET_TYPES = [
+  'customerSummary',
+  'dueInvoices',
+  'myDisputes',
+  'aging',
+  'promisesDue',
+  'upcomingAutopay',
+] as const;
 export type TWidgetType = (typeof WIDGET_TYPES)[number];
 
 /** Auto-refresh choices in minutes; 0 is off. */

@@ -4,6 +4,7 @@ import type { WidgetRegistry } from '../../features/dashboard/lib/widget-registr
 import { CustomerSummaryWidget } from './customer-summary-widget';
 import { DueInvoicesWidget } from './due-invoices-widget';
 import { MyDisputesWidget } from './my-disputes-widget';
+import { UpcomingAutopayWidget } from './upcoming-autopay-widget';
 
 /**
  * Every widget of the dashboard. Recent payments, when payments land: a `recentPayments`
@@ -16,4 +17,5 @@ export const WIDGET_REGISTRY: WidgetRegistry = {
   myDisputes: { titleKey: 'myDisputes', Component: MyDisputesWidget },
   aging: { titleKey: 'aging', Component: AgingWidget },
   promisesDue: { titleKey: 'promisesDue', Component: PromisesDueWidget },
+  upcomingAutopay: { titleKey: 'upcomingAutopay', Component: UpcomingAutopayWidget },
 };

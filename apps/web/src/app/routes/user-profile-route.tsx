@@ -1,4 +1,7 @@
 import { Stack } from '@mantine/core';
+import { hasPrivilege, Privilege } from '@settle/shared/privileges';
+import { AutopaySettings } from '../../features/autopay/components/autopay-settings';
+import { usePaymentProfiles } from '../../features/payment-profiles/api/get-payment-profiles';
 import { AddCardButton } from '../../features/payment-profiles/components/add-card-button';
 import { SavedProfilesTable } from '../../features/payment-profiles/components/saved-profiles-table';
 import {
@@ -16,7 +19,9 @@ const providerWindow = {
 
 /** /profile: the user's profile screen with the saved cards and bank accounts in its tabs. */
 export function UserProfileRoute() {
-  const { currentCustNo, currencyCode } = useSignedInUser();
+  const { currentCustNo, currencyCode, roles } = useSignedInUser();
+  const mayPay = hasPrivilege(roles, Privilege.ALLOW_PAY);
+  const profiles = usePaymentProfiles();
   return (
     <ProfileRoute
       cardsTab={
@@ -28,6 +33,11 @@ export function UserProfileRoute() {
         </Stack>
       }
       banksTab={<SavedProfilesTable kind="banks" />}
+      autopayTab={
+        mayPay && currentCustNo ? (
+          <AutopaySettings custNo={currentCustNo} currency={currencyCode} profiles={profiles.data ?? []} />
+        ) : undefined
+      }
     />
   );
 }

@@ -9,7 +9,15 @@ import { ProfileGeneralForm } from '../components/profile-general-form';
  * /profile, the full-name link of the header: the general tab, and the saved cards and bank
  * accounts tabs, filled by the app with the payment-profiles feature (a feature does not import another).
  */
-export function ProfileRoute({ cardsTab, banksTab }: { cardsTab?: ReactNode; banksTab?: ReactNode } = {}) {
+export function ProfileRoute({
+  cardsTab,
+  banksTab,
+  autopayTab,
+}: {
+  cardsTab?: ReactNode;
+  banksTab?: ReactNode;
+  autopayTab?: ReactNode;
+} = {}) {
   const { t } = useTranslation(['profile', 'errors']);
   const profile = useUserProfile();
   return (
@@ -29,6 +37,11 @@ export function ProfileRoute({ cardsTab, banksTab }: { cardsTab?: ReactNode; ban
             <Tabs.Tab value="banks" data-testid="profile-tab-banks">
               {t('profile:tabs.banks')}
             </Tabs.Tab>
+            {autopayTab ? (
+              <Tabs.Tab value="autopay" data-testid="profile-tab-autopay">
+                {t('profile:tabs.autopay')}
+              </Tabs.Tab>
+            ) : null}
           </Tabs.List>
           <Tabs.Panel value="general" pt="md">
             {profile.isPending ? (
@@ -51,6 +64,11 @@ export function ProfileRoute({ cardsTab, banksTab }: { cardsTab?: ReactNode; ban
           <Tabs.Panel value="banks" pt="md">
             {banksTab ?? <Text data-testid="profile-banks-pending">{t('profile:comingWithProfiles')}</Text>}
           </Tabs.Panel>
+          {autopayTab ? (
+            <Tabs.Panel value="autopay" pt="md">
+              {autopayTab}
+            </Tabs.Panel>
+          ) : null}
         </Tabs>
       </Stack>
     </Container>
