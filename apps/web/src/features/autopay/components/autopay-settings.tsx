@@ -61,7 +61,7 @@ export function AutopaySettings({ custNo, currency, profiles }: AutopaySettingsP
     <Stack data-testid="autopay-settings">
       <Text>{t('autopay:intro', { custNo, currency })}</Text>
       <AutopayRuleForm
-        key={`${custNo}-${currency}-${rule?.id ?? 'new'}-${rule?.status ?? ''}`}
+        key={`${custNo}-${currency}`}
         custNo={custNo}
         currency={currency}
         profiles={profiles}
@@ -119,11 +119,16 @@ function AutopayRuleForm({
           {t('autopay:rule.title', { custNo, currency })}
         </Title>
         {rule ? (
-          <Badge color={rule.status === 'ACTIVE' ? 'green' : 'red'} data-testid="autopay-status">
+          <Badge
+            variant="light"
+            size="lg"
+            color={rule.status === 'ACTIVE' ? 'green' : 'red'}
+            data-testid="autopay-status"
+          >
             {t(`autopay:status.${rule.status}`)}
           </Badge>
         ) : (
-          <Badge color="gray" data-testid="autopay-status">
+          <Badge variant="light" size="lg" color="gray" data-testid="autopay-status">
             {t('autopay:status.OFF')}
           </Badge>
         )}
