@@ -146,18 +146,7 @@ export function createAutopayRunService(
     const payable: Array<{ invoiceId: number; invNo: string; amountMinor: number }> = [];
     const skipped: repository.NewLogEntry[] = [];
     for (const invoice of invoices) {
-      const decision = decideAutopay(
-        {
-          dueDate: invoice.due_date,
-          balance: invoice.balance,
-          disputeAmount: invoice.dispute_amount,
-          promise: invoice.promise,
-          paymentPending: invoice.payment_pending,
-          skipped: invoice.skipped,
-        },
-        rule,
-        day,
-      );
+      const decision = decideAutopay(repository.factsOf(invoice), rule, day);
       if (decision.pay)
         payable.push({ invoiceId: invoice.id, invNo: invoice.inv_no, amountMinor: decision.amountMinor });
       else if (decision.reason !== 'NOT_DUE' && decision.reason !== 'NOTHING_DUE')

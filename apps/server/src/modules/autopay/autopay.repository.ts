@@ -81,6 +81,18 @@ export type DueInvoice = {
   skipped: boolean;
 };
 
+/** What the pay-or-skip rule (shared rules/autopay.ts) reads of a due invoice. */
+export function factsOf(invoice: DueInvoice) {
+  return {
+    dueDate: invoice.due_date,
+    balance: invoice.balance,
+    disputeAmount: invoice.dispute_amount,
+    promise: invoice.promise,
+    paymentPending: invoice.payment_pending,
+    skipped: invoice.skipped,
+  };
+}
+
 /** A rule's open invoices due on or before a day, oldest due first, with the user's skips. */
 export function findDueInvoices(
   db: Db,

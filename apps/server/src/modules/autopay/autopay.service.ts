@@ -162,18 +162,7 @@ export function createAutopayService(
         const planned = invoices.flatMap((invoice) => {
           const planned = autopayDate(invoice.due_date, rule.daysBefore);
           const payOn = compareCalendarDates(planned, firstDay) < 0 ? firstDay : planned;
-          const decision = decideAutopay(
-            {
-              dueDate: invoice.due_date,
-              balance: invoice.balance,
-              disputeAmount: invoice.dispute_amount,
-              promise: invoice.promise,
-              paymentPending: invoice.payment_pending,
-              skipped: invoice.skipped,
-            },
-            rule,
-            payOn,
-          );
+          const decision = decideAutopay(repository.factsOf(invoice), rule, payOn);
           return decision.pay
             ? [{ invNo: invoice.inv_no, dueDate: invoice.due_date, payOn, amountMinor: decision.amountMinor }]
             : [];

@@ -5,6 +5,7 @@ import {
   Group,
   NumberInput,
   Select,
+  SimpleGrid,
   Stack,
   Table,
   Text,
@@ -149,7 +150,7 @@ function AutopayRuleForm({
         data-testid="autopay-profile"
         allowDeselect={false}
       />
-      <Group grow align="flex-start">
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <NumberInput
           label={t('autopay:rule.daysBefore')}
           description={t('autopay:rule.daysBeforeHint')}
@@ -178,7 +179,7 @@ function AutopayRuleForm({
           onChange={(value) => setDraft({ ...draft, maxFailures: Number(value) || 1 })}
           data-testid="autopay-max-failures"
         />
-      </Group>
+      </SimpleGrid>
       {problem ? (
         <Alert color="red" data-testid="autopay-problem">
           {problem}
