@@ -6,6 +6,9 @@ import { translateApiError } from '../../../lib/api-error';
 import { useFormatters } from '../../../lib/use-formatters';
 import { useSkipAutopayInvoice } from '../api/skip-autopay-invoice';
 
+/** A widget shows the first invoices to be paid; the rest are counted. */
+const SHOWN = 10;
+
 /** Upcoming autopayments of one rule: the next run (date, amount) and each invoice with "skip this one". */
 export function UpcomingAutopayList({ upcoming }: { upcoming: TAutopayUpcoming }) {
   const { t } = useTranslation(['autopay', 'errors']);
@@ -51,7 +54,7 @@ export function UpcomingAutopayList({ upcoming }: { upcoming: TAutopayUpcoming }
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {upcoming.invoices.map((invoice) => (
+            {upcoming.invoices.slice(0, SHOWN).map((invoice) => (
               <Table.Tr key={invoice.invNo} data-testid={`autopay-row-${invoice.invNo}`}>
                 <Table.Td>{invoice.invNo}</Table.Td>
                 <Table.Td>{date(invoice.payOn)}</Table.Td>
@@ -72,6 +75,11 @@ export function UpcomingAutopayList({ upcoming }: { upcoming: TAutopayUpcoming }
             ))}
           </Table.Tbody>
         </Table>
+      ) : null}
+      {upcoming.invoices.length > SHOWN ? (
+        <Text size="sm" c="dimmed" data-testid="autopay-more">
+          {t('autopay:upcoming.more', { count: upcoming.invoices.length - SHOWN })}
+        </Text>
       ) : null}
     </Stack>
   );
