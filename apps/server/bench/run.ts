@@ -7,6 +7,7 @@ import { loadConfig } from '../src/config';
 import { openDatabase, queryRows } from '../src/db/client';
 import { seedDemo } from '../src/db/seed/seed-demo';
 import { createServices } from '../src/services';
+import { benchAutopay } from './autopay-bench';
 import { insertBulkDisputes } from './bulk-disputes';
 import { insertBulkInvoices } from './bulk-invoices';
 import { insertBulkPayments } from './bulk-payments';
@@ -19,12 +20,13 @@ import { describeTimes, timeIt } from './stats';
 import { UNTHROTTLED_ENV } from './unthrottled';
 
 /**
- * npm run bench -- [--invoices 1000000] [--payments 1000000] [--runs 200] [--only payments] [--http-seconds 5]
+ * npm run bench -- [--invoices 1000000] [--payments 1000000] [--runs 200] [--only payments|autopay] [--http-seconds 5]
  * A fresh database (PGlite in a temporary folder, or a new database on DATABASE_URL's
  * server) with the demo plus N bulk invoices; then the grid query as the API runs it, the
  * payment paths over HTTP against the sandbox provider, and last the HTTP stage (http-bench.ts)
  * on the built server; --http-seconds 0 leaves it out. --only payments skips the bulk
- * invoices and the grid stages.
+ * invoices and the grid stages; --only autopay measures the autopay job alone (autopay-bench.ts:
+ * --autopay-rules 1000 rules of --autopay-invoices 10 due invoices each).
  */
 async function main() {
   const { values } = parseArgs({
@@ -34,6 +36,8 @@ async function main() {
       runs: { type: 'string', default: '200' },
       only: { type: 'string' },
       'http-seconds': { type: 'string', default: '5' },
+      'autopay-rules': { type: 'string', default: '1000' },
+      'autopay-invoices': { type: 'string', default: '10' },
     },
   });
   const paymentsOnly = values.only === 'payments';
@@ -51,6 +55,17 @@ async function main() {
     console.log(`engine: ${database.kind}`);
     let started = performance.now();
     await seedDemo(db, { invoices: 2000, seed: 1, today: new Date() });
+    if (values.only === 'autopay') {
+      const [tenant] = await queryRows<{ id: number }>(db, sql`select id from tenants where is_default`);
+      await benchAutopay({
+        database,
+        config,
+        tenantId: tenant!.id,
+        rules: Number(values['autopay-rules']),
+        perRule: Number(values['autopay-invoices']),
+      });
+      return;
+    }
     if (paymentsOnly) {
       const [tenant] = await queryRows<{ id: number }>(db, sql`select id from tenants where is_default`);
       await benchPayments({ database, config, tenantId: tenant!.id, runs });

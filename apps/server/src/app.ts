@@ -15,6 +15,7 @@ import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { rekeyLoginNames } from './modules/auth/login-keys';
 import { pinStepRoutes } from './modules/auth/pin-step.routes';
 import { signInHelpRoutes } from './modules/auth/sign-in-help.routes';
+import { autopayRoutes } from './modules/autopay/autopay.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { configRoutes } from './modules/config/config.routes';
@@ -192,6 +193,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       paymentLogsRoutes(api, deps);
       paymentsRoutes(api, deps);
       paymentProfilesRoutes(api, deps);
+      autopayRoutes(api, deps);
       uploadsRoutes(api, deps);
       helpRoutes(api);
       userProfileRoutes(api, deps);

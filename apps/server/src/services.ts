@@ -25,6 +25,9 @@ import { createPinStepService } from './modules/auth/pin-step.service';
 import { createPreloginService } from './modules/auth/prelogin.service';
 import { createRecoveryService } from './modules/auth/recovery.service';
 import { createSessionService } from './modules/auth/session.service';
+import { createAutopayService } from './modules/autopay/autopay.service';
+import { autopayJob } from './modules/autopay/autopay-job';
+import { createAutopayRunService } from './modules/autopay/autopay-run.service';
 import { createCaptchaService } from './modules/captcha/captcha.service';
 import { type CartService, createCartService } from './modules/cart/cart.service';
 import { createCompaniesService } from './modules/companies/companies.service';
@@ -200,6 +203,20 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
   const links = { email: couriers.email, origin: publicOrigin(config), apiBase: config.apiBase };
   jobs.register(monthlyStatementJob(db, { statements, ...links }));
   jobs.register(reminderDigestJob(db, { reminders, ...links }));
+  const autopay = createAutopayService(db, {
+    accounts,
+    paymentProfiles,
+    clock: options.clock ?? systemClock,
+  });
+  const autopayRun = createAutopayRunService(db, {
+    accounts,
+    sessions,
+    paymentProfiles,
+    email: couriers.email,
+    logger,
+    origin: config.publicOrigin ?? '',
+  });
+  jobs.register(autopayJob(autopayRun));
   return {
     statements,
     reminders,
@@ -210,6 +227,8 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
     integration,
     webhookDelivery,
     jobs,
+    autopay,
+    autopayRun,
     idempotency,
     paymentGateway,
     paymentSettings,

@@ -45,6 +45,7 @@ export type TDashboardStructure = keyof typeof DASHBOARD_STRUCTURES;
 export const DASHBOARD_STRUCTURE_NAMES = Object.keys(DASHBOARD_STRUCTURES) as TDashboardStructure[];
 
 /** Widget kinds; a new kind is one entry here and one file in the web registry. */
+/** Widget kinds; a new kind (recent payments) is one entry here and one file in the web registry. */
 export const WIDGET_TYPES = [
   'customerSummary',
   'dueInvoices',
@@ -52,6 +53,7 @@ export const WIDGET_TYPES = [
   'aging',
   'promisesDue',
   'recentPayments',
+  'upcomingAutopay',
 ] as const;
 export type TWidgetType = (typeof WIDGET_TYPES)[number];
 

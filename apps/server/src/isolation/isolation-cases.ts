@@ -480,6 +480,23 @@ export const ISOLATION_CASES: Record<string, IsolationCase> = {
       paymentProfile: { id: victim.paymentProfileId },
     }),
   ]),
+  'GET /payment/autopay/rules': own(() => get('/payment/autopay/rules')),
+  'PUT /payment/autopay/rules/{custNo}/{currency}': cross((victim, mine) => [
+    send('PUT', `/payment/autopay/rules/${victim.custNo}/USD`, { paymentProfileId: victim.paymentProfileId }),
+    // The attacker's own account paid with the victim's saved bank account.
+    send('PUT', `/payment/autopay/rules/${mine.custNo}/USD`, { paymentProfileId: victim.paymentProfileId }),
+  ]),
+  'DELETE /payment/autopay/rules/{custNo}/{currency}': cross((victim) => [
+    send('DELETE', `/payment/autopay/rules/${victim.custNo}/USD`),
+  ]),
+  'GET /payment/autopay/log': cross((victim) => [
+    get(`/payment/autopay/log?custNo=${victim.custNo}&currency=USD`),
+  ]),
+  'GET /payment/autopay/upcoming': own(() => get('/payment/autopay/upcoming')),
+  'POST /payment/autopay/skip': cross((victim, mine) => [
+    send('POST', '/payment/autopay/skip', { custNo: victim.custNo, currency: 'USD', invNo: victim.invNo }),
+    send('POST', '/payment/autopay/skip', { custNo: mine.custNo, currency: 'USD', invNo: victim.invNo }),
+  ]),
   'POST /integration/v1/customers': apiKeyOnly(INTEGRATION),
   'POST /integration/v1/invoices': apiKeyOnly(INTEGRATION),
   'GET /integration/v1/customers/{custNo}': apiKeyOnly(INTEGRATION),

@@ -129,6 +129,11 @@ async function buildVictim(options: { label: string; tenantId: number; guid?: st
     aliasName: `alias ${tag}`,
   });
   expect(bank.statusCode, bank.body).toBe(200);
+  // An autopay rule paying with it: the attacker may neither change, remove nor read it.
+  const autopay = await client.put(`/payment/autopay/rules/${customer.custNo}/USD`, {
+    paymentProfileId: bank.json().paymentProfileId,
+  });
+  expect(autopay.statusCode, autopay.body).toBe(200);
   // A card the victim is saving at the provider (stored as the profiles service stores one before the
   // provider's page is done: the suite's app runs no provider).
   const cardReference = `SP-${tag}`;

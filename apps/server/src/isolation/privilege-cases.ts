@@ -109,6 +109,17 @@ export const PAYMENT_PRIVILEGE_CASES: Record<string, PrivilegeCase> = {
       paymentProfile: { id: own.paymentProfileId },
     }),
   ),
+  'PUT /payment/autopay/rules/{custNo}/{currency}': requiresPay((own) => ({
+    method: 'PUT',
+    url: `/payment/autopay/rules/${own.custNo}/USD`,
+    payload: { paymentProfileId: own.paymentProfileId, daysBefore: 1 },
+  })),
+  'DELETE /payment/autopay/rules/{custNo}/{currency}': open(
+    'turns autopay off: moves no money, so a user whose pay privilege was withdrawn can still stop a rule of theirs',
+  ),
+  'POST /payment/autopay/skip': open(
+    'keeps autopay from paying one invoice of a rule of the user: moves no money',
+  ),
   'POST /payment/cart/remove': open(TAKES_OUT),
   'DELETE /payment/cart': open(TAKES_OUT),
   'POST /payment/validateCart/{type}/{currency}': open('reads the ledger, changes nothing'),

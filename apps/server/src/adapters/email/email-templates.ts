@@ -44,6 +44,18 @@ export type EmailVariables = {
     unsubscribe: string;
     settings: string;
   };
+  autopayFailed: {
+    firstName: string;
+    appName: string;
+    company: string;
+    custNo: string;
+    currencyCode: string;
+    /** Why, in the user's words (declined, expired card...). */
+    reason: string;
+    /** True when this failure stopped the rule. */
+    stopped: boolean;
+    triesLeft: number;
+  };
 };
 export type EmailKind = keyof EmailVariables;
 
@@ -184,6 +196,28 @@ const TEMPLATES: { [K in EmailKind]: Record<TemplateLanguage, Template<K>> } = {
         ],
       };
     },
+  },
+  autopayFailed: {
+    en: (vars) => ({
+      subject: `${vars.appName}: ${vars.stopped ? 'autopay stopped' : 'autopay could not pay'} (${vars.custNo}, ${vars.currencyCode})`,
+      paragraphs: [
+        `Hello ${vars.firstName},`,
+        `Autopay could not pay the invoices due for ${vars.company} (${vars.custNo}) in ${vars.currencyCode}: ${vars.reason}.`,
+        vars.stopped
+          ? 'Autopay is now stopped for this account and currency. Nothing more will be paid until you save the rule again in your profile, with a saved payment method that works.'
+          : `It will try again tomorrow (${vars.triesLeft} ${vars.triesLeft === 1 ? 'try' : 'tries'} left before it stops). You can change the saved payment method in your profile.`,
+      ],
+    }),
+    fr: (vars) => ({
+      subject: `${vars.appName} : ${vars.stopped ? 'paiement automatique arrêté' : 'le paiement automatique a échoué'} (${vars.custNo}, ${vars.currencyCode})`,
+      paragraphs: [
+        `Bonjour ${vars.firstName},`,
+        `Le paiement automatique n'a pas pu payer les factures échues de ${vars.company} (${vars.custNo}) en ${vars.currencyCode} : ${vars.reason}.`,
+        vars.stopped
+          ? "Le paiement automatique est maintenant arrêté pour ce compte et cette devise. Rien ne sera plus payé tant que vous n'aurez pas enregistré de nouveau la règle dans votre profil, avec un moyen de paiement qui fonctionne."
+          : `Il réessaiera demain (encore ${vars.triesLeft} ${vars.triesLeft === 1 ? 'essai' : 'essais'} avant l'arrêt). Vous pouvez changer le moyen de paiement enregistré dans votre profil.`,
+      ],
+    }),
   },
 };
 

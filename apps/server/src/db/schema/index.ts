@@ -3,6 +3,7 @@
 export * from './access';
 export * from './activity';
 export * from './announcements';
+export * from './autopay';
 export * from './carts';
 export * from './contacts';
 export * from './customers';

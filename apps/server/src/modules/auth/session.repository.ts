@@ -9,29 +9,38 @@ export async function insertSession(db: Db, row: typeof sessions.$inferInsert): 
   await db.insert(sessions).values(row);
 }
 
+const SESSION_USER = {
+  id: users.id,
+  tenantId: users.tenantId,
+  loginName: users.loginName,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  locale: users.locale,
+  localeForFormatting: users.localeForFormatting,
+  language: users.language,
+  timezone: users.timezone,
+  active: users.active,
+};
+
 export async function findSessionWithUser(db: Db, tokenHash: string) {
   const rows = await db
-    .select({
-      session: sessions,
-      user: {
-        id: users.id,
-        tenantId: users.tenantId,
-        loginName: users.loginName,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        locale: users.locale,
-        localeForFormatting: users.localeForFormatting,
-        language: users.language,
-        timezone: users.timezone,
-        active: users.active,
-      },
-    })
+    .select({ session: sessions, user: SESSION_USER })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.tokenHash, tokenHash))
     .limit(1);
   return rows[0];
+}
+
+/** A user as a session carries it, for work done on the user's behalf without one (autopay). */
+export async function findSessionUser(db: Db, tenantId: number, userId: number) {
+  const [row] = await db
+    .select(SESSION_USER)
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.tenantId, tenantId)))
+    .limit(1);
+  return row;
 }
 
 export async function deleteSession(db: Db, tokenHash: string): Promise<void> {

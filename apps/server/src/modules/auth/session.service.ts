@@ -130,6 +130,27 @@ export function createSessionService(db: Db, config: AppConfig, clock: Clock = s
 
     destroy,
 
+    /**
+     * The context of work a user set up to run without them (autopay): the user as a session
+     * would carry them, with their privileges as they are now; none for a deactivated user.
+     */
+    async contextOfUser(tenantId: number, userId: number): Promise<SessionContext | null> {
+      const user = await repository.findSessionUser(db, tenantId, userId);
+      if (!user?.active) return null;
+      return {
+        tokenHash: '',
+        publicId: `standing-order:${userId}`,
+        csrfToken: '',
+        state: 'active',
+        tenantId,
+        userId,
+        currentCustNo: null,
+        currentCurrencyCode: null,
+        user,
+        roles: await findRoles(db, userId),
+      };
+    },
+
     /** Ends the session behind a cookie token from outside; its next use tells why. */
     revokeToken(token: string, reason: RevokedReason): Promise<void> {
       return repository.revokeSession(db, hashToken(token), reason);

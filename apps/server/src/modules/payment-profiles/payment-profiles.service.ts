@@ -115,6 +115,31 @@ export function createPaymentProfilesService(
   }
 
   return {
+    /**
+     * A profile a standing order (autopay) may pay with: the user's, saved for that customer, of a
+     * type the currency offers for saved profiles, and not expired; its type and how to name it.
+     */
+    async usableProfile(
+      session: SessionContext,
+      request: { custNo: string; currency: string; paymentProfileId: number },
+    ): Promise<{ id: number; profileType: AddRequest['profileType']; label: string }> {
+      requirePay(session);
+      const row = await requireOwned(session, request.paymentProfileId);
+      if (row.custNo !== request.custNo) throw notFound('Payment profile');
+      if (row.profileType === 'ECHECK' && request.currency !== ECHECK_CURRENCY)
+        throw badRequest(PAYMENT_MESSAGES.echeckUsdOnly, undefined, 'ECHECK_USD_ONLY');
+      await chargeOf(session, { custNo: request.custNo, paymentProfile: { id: row.id } }, row.profileType);
+      const config = await deps.settings.config(session.tenantId, 'cart', request.currency);
+      if (!config[FLAG_OF[row.profileType]])
+        throw badRequest(PROFILE_MESSAGES.typeNotAllowed, undefined, 'PROFILE_TYPE_NOT_ALLOWED');
+      const label =
+        row.aliasName ||
+        (row.profileType === 'ECHECK'
+          ? `${row.accountMasked ?? ''}`
+          : `${row.cardType ?? 'Card'} ${row.lastDigits ?? ''}`);
+      return { id: row.id, profileType: row.profileType, label: label.trim() };
+    },
+
     async list(session: SessionContext, query: z.output<typeof ZProfilesQuery> & { custNo?: string }) {
       requirePay(session);
       const customer = query.custNo

@@ -53,7 +53,15 @@ export type SavedProfileCharge =
     };
 
 /** Where the provider's hosted page sends the browser back, and in which language it speaks. */
-export type StartContext = { origin: string; idempotencyKey: string | null };
+export type StartContext = {
+  origin: string;
+  idempotencyKey: string | null;
+  /**
+   * Runs first in the payment's own transaction: work that must commit with the payment or not at
+   * all (autopay's once-a-day row); throwing abandons the start and changes nothing.
+   */
+  guard?: (tx: Db) => Promise<void>;
+};
 
 /** Younger than this, a blocking payment is not asked about at the provider (see retryAfterRefresh). */
 const FRESH_START_MS = 5_000;
@@ -253,6 +261,7 @@ export function createPaymentsService(
   ): Promise<repository.PaymentRow> {
     try {
       const result = await db.transaction(async (tx) => {
+        await context.guard?.(tx);
         const plan = await build(tx);
         const payment = await insertPending(tx, session, plan, extra(plan), context);
         return settleLocally ? settleLocally(tx, payment) : payment;

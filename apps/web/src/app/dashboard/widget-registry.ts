@@ -5,6 +5,7 @@ import { CustomerSummaryWidget } from './customer-summary-widget';
 import { DueInvoicesWidget } from './due-invoices-widget';
 import { MyDisputesWidget } from './my-disputes-widget';
 import { RecentPaymentsWidget } from './recent-payments-widget';
+import { UpcomingAutopayWidget } from './upcoming-autopay-widget';
 
 /** Every widget of the dashboard: a type of WIDGET_TYPES, its component, its title under dashboard:widgets. */
 export const WIDGET_REGISTRY: WidgetRegistry = {
@@ -14,4 +15,5 @@ export const WIDGET_REGISTRY: WidgetRegistry = {
   aging: { titleKey: 'aging', Component: AgingWidget },
   promisesDue: { titleKey: 'promisesDue', Component: PromisesDueWidget },
   recentPayments: { titleKey: 'recentPayments', Component: RecentPaymentsWidget },
+  upcomingAutopay: { titleKey: 'upcomingAutopay', Component: UpcomingAutopayWidget },
 };

@@ -1,5 +1,9 @@
 import { Stack, Title } from '@mantine/core';
+import { hasPrivilege, Privilege } from '@settle/shared/privileges';
 import { useTranslation } from 'react-i18next';
+import { AutopaySettings } from '../../features/autopay/components/autopay-settings';
+import { usePaymentProfiles } from '../../features/payment-profiles/api/get-payment-profiles';
+
 import { AddCardButton } from '../../features/payment-profiles/components/add-card-button';
 import { SavedProfilesTable } from '../../features/payment-profiles/components/saved-profiles-table';
 import {
@@ -19,8 +23,10 @@ const providerWindow = {
 
 /** /profile: the user's profile screen with the saved cards, bank accounts and reminders in its tabs. */
 export function UserProfileRoute() {
-  const { currentCustNo, currencyCode } = useSignedInUser();
+  const { currentCustNo, currencyCode, roles } = useSignedInUser();
   const { t } = useTranslation('reminders');
+  const mayPay = hasPrivilege(roles, Privilege.ALLOW_PAY);
+  const profiles = usePaymentProfiles();
   return (
     <ProfileRoute
       cardsTab={
@@ -44,6 +50,11 @@ export function UserProfileRoute() {
             </Stack>
           ) : null}
         </Stack>
+      }
+      autopayTab={
+        mayPay && currentCustNo ? (
+          <AutopaySettings custNo={currentCustNo} currency={currencyCode} profiles={profiles.data ?? []} />
+        ) : undefined
       }
     />
   );

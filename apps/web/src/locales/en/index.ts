@@ -2,6 +2,7 @@ import enAccountSetup from './accountSetup.json';
 import enAccounts from './accounts.json';
 import enActivity from './activity.json';
 import enAuth from './auth.json';
+import enAutopay from './autopay.json';
 import enCart from './cart.json';
 import enCommon from './common.json';
 import enDashboard from './dashboard.json';
@@ -28,6 +29,7 @@ export default {
   accounts: enAccounts,
   activity: enActivity,
   auth: enAuth,
+  autopay: enAutopay,
   cart: enCart,
   common: enCommon,
   disputes: enDisputes,

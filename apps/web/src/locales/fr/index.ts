@@ -2,6 +2,7 @@ import frAccountSetup from './accountSetup.json';
 import frAccounts from './accounts.json';
 import frActivity from './activity.json';
 import frAuth from './auth.json';
+import frAutopay from './autopay.json';
 import frCart from './cart.json';
 import frCommon from './common.json';
 import frDashboard from './dashboard.json';
@@ -28,6 +29,7 @@ export default {
   accounts: frAccounts,
   activity: frActivity,
   auth: frAuth,
+  autopay: frAutopay,
   cart: frCart,
   common: frCommon,
   disputes: frDisputes,

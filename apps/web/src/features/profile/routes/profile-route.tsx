@@ -14,15 +14,23 @@ export function ProfileRoute({
   cardsTab,
   banksTab,
   remindersTab,
+  autopayTab,
 }: {
   cardsTab?: ReactNode;
   banksTab?: ReactNode;
   remindersTab?: ReactNode;
+  autopayTab?: ReactNode;
 } = {}) {
   const { t } = useTranslation(['profile', 'errors']);
   // The reminder emails link to ?tab=reminders.
   const [searchParams] = useSearchParams();
-  const tabs = ['general', 'cards', 'banks', ...(remindersTab ? ['reminders'] : [])];
+  const tabs = [
+    'general',
+    'cards',
+    'banks',
+    ...(remindersTab ? ['reminders'] : []),
+    ...(autopayTab ? ['autopay'] : []),
+  ];
   const initialTab = tabs.find((tab) => tab === searchParams.get('tab')) ?? 'general';
   const profile = useUserProfile();
   return (
@@ -45,6 +53,11 @@ export function ProfileRoute({
             {remindersTab ? (
               <Tabs.Tab value="reminders" data-testid="profile-tab-reminders">
                 {t('profile:tabs.reminders')}
+              </Tabs.Tab>
+            ) : null}
+            {autopayTab ? (
+              <Tabs.Tab value="autopay" data-testid="profile-tab-autopay">
+                {t('profile:tabs.autopay')}
               </Tabs.Tab>
             ) : null}
           </Tabs.List>
@@ -72,6 +85,11 @@ export function ProfileRoute({
           {remindersTab ? (
             <Tabs.Panel value="reminders" pt="md">
               {remindersTab}
+            </Tabs.Panel>
+          ) : null}
+          {autopayTab ? (
+            <Tabs.Panel value="autopay" pt="md">
+              {autopayTab}
             </Tabs.Panel>
           ) : null}
         </Tabs>
