@@ -11,6 +11,7 @@ export * from './disputes';
 export * from './integration';
 export * from './invoices';
 export * from './jobs';
+export * from './payment-approvals';
 export * from './payment-profiles';
 export * from './payments';
 export * from './preferences';

@@ -34,6 +34,28 @@ export async function findSessionWithUser(db: Db, tokenHash: string) {
   return rows[0];
 }
 
+/** A user as a session carries it, for work done on the user's behalf without a session. */
+export async function findActiveUser(db: Db, tenantId: number, userId: number) {
+  const rows = await db
+    .select({
+      id: users.id,
+      tenantId: users.tenantId,
+      loginName: users.loginName,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      locale: users.locale,
+      localeForFormatting: users.localeForFormatting,
+      language: users.language,
+      timezone: users.timezone,
+      active: users.active,
+    })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.tenantId, tenantId), eq(users.active, true)))
+    .limit(1);
+  return rows[0];
+}
+
 export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }

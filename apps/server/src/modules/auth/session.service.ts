@@ -130,6 +130,27 @@ export function createSessionService(db: Db, config: AppConfig, clock: Clock = s
 
     destroy,
 
+    /**
+     * A context for work done on a user's behalf without their session (a payment a colleague approved):
+     * no token, the user's own roles. Undefined for an inactive or unknown user.
+     */
+    async actingAs(tenantId: number, userId: number): Promise<SessionContext | undefined> {
+      const user = await repository.findActiveUser(db, tenantId, userId);
+      if (!user) return undefined;
+      return {
+        tokenHash: '',
+        publicId: '',
+        csrfToken: '',
+        state: 'active',
+        tenantId,
+        userId,
+        currentCustNo: null,
+        currentCurrencyCode: null,
+        user,
+        roles: await findRoles(db, userId),
+      };
+    },
+
     /** Ends the session behind a cookie token from outside; its next use tells why. */
     revokeToken(token: string, reason: RevokedReason): Promise<void> {
       return repository.revokeSession(db, hashToken(token), reason);

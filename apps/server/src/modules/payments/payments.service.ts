@@ -25,6 +25,7 @@ import type { ActivityService } from '../activity/activity.service';
 import type { SessionContext } from '../auth/session.service';
 import { resolveCustomerScope } from '../invoices/invoice-scope';
 import type { InvoicesService } from '../invoices/invoices.service';
+import type { ApprovalPolicyService } from '../payment-approvals/approval-policy.service';
 import { applyOutcome, type OutcomeDeps } from './payment-outcomes';
 import type { PaymentSettingsService } from './payment-settings.service';
 import type { PaymentSettlementService } from './payment-settlement.service';
@@ -53,7 +54,12 @@ export type SavedProfileCharge =
     };
 
 /** Where the provider's hosted page sends the browser back, and in which language it speaks. */
-export type StartContext = { origin: string; idempotencyKey: string | null };
+export type StartContext = {
+  origin: string;
+  idempotencyKey: string | null;
+  /** Set only by the approvals service for the payment of an approval it has just decided. */
+  approvalId?: number;
+};
 
 /** Younger than this, a blocking payment is not asked about at the provider (see retryAfterRefresh). */
 const FRESH_START_MS = 5_000;
@@ -86,6 +92,8 @@ export function createPaymentsService(
     settlement: PaymentSettlementService;
     gateway: PaymentGateway;
     sealer: Sealer;
+    /** Approval before paying (issue 18); none in set-ups that do not use it. */
+    approvalPolicy?: ApprovalPolicyService;
   },
 ) {
   function requirePayPrivilege(session: SessionContext) {
@@ -272,6 +280,7 @@ export function createPaymentsService(
     request: CartRequest,
     provider: repository.ProviderRow,
     allowCombined: boolean,
+    approval: { approvalId?: number; submitting?: boolean } = {},
   ): Promise<Plan> {
     const lines = await checkCartLines(
       tx,
@@ -285,6 +294,14 @@ export function createPaymentsService(
       throw refused(PAYMENT_MESSAGES.combinedNotAllowed, 'PAYMENT_COMBINED_NOT_ALLOWED');
     const amountMinor = lines.reduce((sum, line) => sum + line.amountMinor, 0);
     if (amountMinor <= 0) throw refused(PAYMENT_MESSAGES.amountAboveZero, 'PAYMENT_AMOUNT_ZERO');
+    await deps.approvalPolicy?.checkStart(tx, {
+      customerId: scope.customer.id,
+      currencyCode: scope.currencyCode,
+      flow: 'cart',
+      amountMinor,
+      invoiceIds: lines.map((line) => line.invoiceId),
+      ...approval,
+    });
     return {
       customer: scope.customer,
       currencyCode: scope.currencyCode,
@@ -329,6 +346,19 @@ export function createPaymentsService(
       note: note || null,
       contractNumber: contractNumber || null,
     };
+  }
+
+  /** An on-account plan, checked against the approval policy (no approval flow on account: refused above it). */
+  async function checkedOnAccountPlan(tx: Db, ...args: Parameters<typeof onAccountPlan>): Promise<Plan> {
+    const plan = onAccountPlan(...args);
+    await deps.approvalPolicy?.checkStart(tx, {
+      customerId: plan.customer.id,
+      currencyCode: plan.currencyCode,
+      flow: 'on_account',
+      amountMinor: plan.amountMinor,
+      invoiceIds: [],
+    });
+    return plan;
   }
 
   /** Opens the provider's hosted checkout for a PENDING payment; a failure ends the payment. */
@@ -512,6 +542,48 @@ export function createPaymentsService(
 
   return {
     /**
+     * Checks a cart to be submitted for approval as a saved-profile payment would be checked (lines,
+     * holds, method, policy), then runs `keep` in the same transaction with the invoices locked.
+     */
+    async holdCartForApproval<T>(
+      session: SessionContext,
+      paymentType: TPaymentType,
+      request: CartRequest,
+      keep: (
+        tx: Db,
+        plan: { customerId: number; currencyCode: string; amount: string; lines: Plan['lines'] },
+      ) => Promise<T>,
+    ): Promise<T> {
+      requirePayPrivilege(session);
+      const { customer, currencyCode } = await resolveCustomerScope(deps.accounts, session, {
+        custNo: request.custNo,
+        currencyCode: request.currency,
+      });
+      const { config, provider } = await methodSettings(session, 'cart', paymentType, currencyCode, true);
+      const scope = { customer: { id: customer.id, custNo: customer.custNo }, currencyCode };
+      return db.transaction(async (tx) => {
+        const plan = await cartPlan(
+          tx,
+          session,
+          scope,
+          paymentType,
+          request,
+          provider,
+          config.allowCombined,
+          {
+            submitting: true,
+          },
+        );
+        return keep(tx, {
+          customerId: customer.id,
+          currencyCode,
+          amount: fromMinorUnits(plan.amountMinor),
+          lines: plan.lines,
+        });
+      });
+    },
+
+    /**
      * POST payment/makeSilentPayment/{paymentType}: pays invoices with a saved profile the caller
      * (the payment-profiles service) has found, checked and owns; same plan, holds and outcome as a start.
      */
@@ -533,7 +605,10 @@ export function createPaymentsService(
         () =>
           startPending(
             session,
-            (tx) => cartPlan(tx, session, scope, paymentType, request, provider, config.allowCombined),
+            (tx) =>
+              cartPlan(tx, session, scope, paymentType, request, provider, config.allowCombined, {
+                approvalId: context.approvalId,
+              }),
             () => profileColumns(profile),
             context,
             profile.kind === 'echeck' ? settleLocalEcheck : undefined,
@@ -571,7 +646,7 @@ export function createPaymentsService(
       const scope = { customer: { id: customer.id, custNo: customer.custNo }, currencyCode };
       const payment = await startPending(
         session,
-        async () => onAccountPlan(scope, paymentType, request, config, provider),
+        (tx) => checkedOnAccountPlan(tx, scope, paymentType, request, config, provider),
         () => profileColumns(profile),
         context,
         profile.kind === 'echeck' ? settleLocalEcheck : undefined,
@@ -639,7 +714,7 @@ export function createPaymentsService(
       const account = request.paymentAccount;
       const payment = await startPending(
         session,
-        async () => onAccountPlan(scope, paymentType, request, config, provider),
+        (tx) => checkedOnAccountPlan(tx, scope, paymentType, request, config, provider),
         () => ({
           provider: context.local ? 'local' : deps.gateway.name,
           ...(account ? sealAccount(account) : {}),
