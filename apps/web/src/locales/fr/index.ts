@@ -1,6 +1,7 @@
 import frAccountSetup from './accountSetup.json';
 import frAccounts from './accounts.json';
 import frActivity from './activity.json';
+import frApprovals from './approvals.json';
 import frAuth from './auth.json';
 import frCart from './cart.json';
 import frCommon from './common.json';
@@ -25,6 +26,7 @@ export default {
   accountSetup: frAccountSetup,
   accounts: frAccounts,
   activity: frActivity,
+  approvals: frApprovals,
   auth: frAuth,
   cart: frCart,
   common: frCommon,
