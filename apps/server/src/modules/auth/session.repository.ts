@@ -9,23 +9,26 @@ export async function insertSession(db: Db, row: typeof sessions.$inferInsert): 
   await db.insert(sessions).values(row);
 }
 
+/** The user as a session carries it. */
+const SESSION_USER_COLUMNS = {
+  id: users.id,
+  tenantId: users.tenantId,
+  loginName: users.loginName,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  locale: users.locale,
+  localeForFormatting: users.localeForFormatting,
+  language: users.language,
+  timezone: users.timezone,
+  active: users.active,
+};
+
 export async function findSessionWithUser(db: Db, tokenHash: string) {
   const rows = await db
     .select({
       session: sessions,
-      user: {
-        id: users.id,
-        tenantId: users.tenantId,
-        loginName: users.loginName,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        locale: users.locale,
-        localeForFormatting: users.localeForFormatting,
-        language: users.language,
-        timezone: users.timezone,
-        active: users.active,
-      },
+      user: SESSION_USER_COLUMNS,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -37,19 +40,7 @@ export async function findSessionWithUser(db: Db, tokenHash: string) {
 /** A user as a session carries it, for work done on the user's behalf without a session. */
 export async function findActiveUser(db: Db, tenantId: number, userId: number) {
   const rows = await db
-    .select({
-      id: users.id,
-      tenantId: users.tenantId,
-      loginName: users.loginName,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      locale: users.locale,
-      localeForFormatting: users.localeForFormatting,
-      language: users.language,
-      timezone: users.timezone,
-      active: users.active,
-    })
+    .select(SESSION_USER_COLUMNS)
     .from(users)
     .where(and(eq(users.id, userId), eq(users.tenantId, tenantId), eq(users.active, true)))
     .limit(1);

@@ -534,6 +534,18 @@ export function createPaymentsService(
     };
   }
 
+  /** What a saved-profile cart payment (or its submission for approval) starts from: privilege, scope, method. */
+  async function profileCartScope(session: SessionContext, paymentType: TPaymentType, request: CartRequest) {
+    requirePayPrivilege(session);
+    const { customer, currencyCode } = await resolveCustomerScope(deps.accounts, session, {
+      custNo: request.custNo,
+      currencyCode: request.currency,
+    });
+    const { config, provider } = await methodSettings(session, 'cart', paymentType, currencyCode, true);
+    const scope = { customer: { id: customer.id, custNo: customer.custNo }, currencyCode };
+    return { customer, currencyCode, config, provider, scope };
+  }
+
   async function finishSilent(payment: repository.PaymentRow, profile: SavedProfileCharge) {
     if (profile.kind === 'card') return chargeProfile(payment, profile.token);
     if (payment.status === 'SUCCESS') deps.settlement.announce(payment);
@@ -554,13 +566,11 @@ export function createPaymentsService(
         plan: { customerId: number; currencyCode: string; amount: string; lines: Plan['lines'] },
       ) => Promise<T>,
     ): Promise<T> {
-      requirePayPrivilege(session);
-      const { customer, currencyCode } = await resolveCustomerScope(deps.accounts, session, {
-        custNo: request.custNo,
-        currencyCode: request.currency,
-      });
-      const { config, provider } = await methodSettings(session, 'cart', paymentType, currencyCode, true);
-      const scope = { customer: { id: customer.id, custNo: customer.custNo }, currencyCode };
+      const { customer, currencyCode, config, provider, scope } = await profileCartScope(
+        session,
+        paymentType,
+        request,
+      );
       return db.transaction(async (tx) => {
         const plan = await cartPlan(
           tx,
@@ -594,13 +604,11 @@ export function createPaymentsService(
       context: StartContext,
       profile: SavedProfileCharge,
     ): Promise<TPaymentResult> {
-      requirePayPrivilege(session);
-      const { customer, currencyCode } = await resolveCustomerScope(deps.accounts, session, {
-        custNo: request.custNo,
-        currencyCode: request.currency,
-      });
-      const { config, provider } = await methodSettings(session, 'cart', paymentType, currencyCode, true);
-      const scope = { customer: { id: customer.id, custNo: customer.custNo }, currencyCode };
+      const { customer, currencyCode, config, provider, scope } = await profileCartScope(
+        session,
+        paymentType,
+        request,
+      );
       const payment = await retryAfterRefresh(
         () =>
           startPending(
