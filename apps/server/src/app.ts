@@ -31,6 +31,7 @@ import { helpRoutes } from './modules/help/help.routes';
 import { INTEGRATION_PREFIX, integrationRoutes } from './modules/integration/integration.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { locationRoutes } from './modules/location/location.routes';
+import { paymentApprovalsRoutes } from './modules/payment-approvals/payment-approvals.routes';
 import { paymentLogsRoutes } from './modules/payment-logs/payment-logs.routes';
 import { paymentProfilesRoutes } from './modules/payment-profiles/payment-profiles.routes';
 import { PAYMENT_NOTIFICATIONS_PATH, paymentsRoutes } from './modules/payments/payments.routes';
@@ -194,6 +195,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       paymentsRoutes(api, deps);
       paymentProfilesRoutes(api, deps);
       autopayRoutes(api, deps);
+      paymentApprovalsRoutes(api, deps);
       uploadsRoutes(api, deps);
       helpRoutes(api);
       userProfileRoutes(api, deps);

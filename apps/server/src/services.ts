@@ -51,6 +51,8 @@ import { createInvoicesService } from './modules/invoices/invoices.service';
 import { createPromisesService } from './modules/invoices/promises.service';
 import { housekeepingJobs } from './modules/jobs/housekeeping-jobs';
 import { createJobRunner } from './modules/jobs/job-runner';
+import { createApprovalPolicyService } from './modules/payment-approvals/approval-policy.service';
+import { createPaymentApprovalsService } from './modules/payment-approvals/payment-approvals.service';
 import { PAYMENT_LOG_FIELDS } from './modules/payment-logs/payment-log-fields';
 import { createPaymentLogsService } from './modules/payment-logs/payment-logs.service';
 import { createPaymentProfilesService } from './modules/payment-profiles/payment-profiles.service';
@@ -140,7 +142,8 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
   const integrationEvents = createIntegrationEventsService(db);
   const activity = createActivityService(db, accounts, integrationEvents);
   const promises = createPromisesService(db, accounts, activity, { maxDays: config.promiseMaxDays });
-  cart = createCartService(db, accounts, invoices, activity);
+  const approvalPolicy = createApprovalPolicyService(db);
+  cart = createCartService(db, accounts, invoices, activity, approvalPolicy);
   const fileStorage = options.fileStorage ?? createLocalFileStorage(config.uploads.dir);
   const uploads = createUploadsService(db, accounts, fileStorage, { maxFileMb: config.uploads.maxFileMb });
   const disputes = createDisputesService(db, accounts, uploads);
@@ -179,6 +182,7 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
     settlement: paymentSettlement,
     gateway: paymentGateway,
     sealer,
+    approvalPolicy,
   });
   const paymentProfiles = createPaymentProfilesService(db, {
     accounts,
@@ -187,6 +191,18 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
     gateway: paymentGateway,
     sealer,
     clock: options.clock ?? systemClock,
+  });
+  const paymentApprovals = createPaymentApprovalsService(db, {
+    accounts,
+    cart,
+    paymentProfiles,
+    payments,
+    sessions,
+    activity,
+    policy: approvalPolicy,
+    email: couriers.email,
+    background,
+    logger,
   });
   const userProfile = createUserProfileService(db, { accounts, sessions });
   const companies = createCompaniesService(db, accounts);
@@ -237,6 +253,8 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
     paymentLogs,
     payments,
     paymentProfiles,
+    approvalPolicy,
+    paymentApprovals,
     receipts,
     userProfile,
     companies,

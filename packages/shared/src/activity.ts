@@ -18,6 +18,9 @@ export const ACTIVITY_KINDS = [
   'PAYMENT_SUCCEEDED',
   'PAYMENT_FAILED',
   'PAYMENT_CANCELLED',
+  'PAYMENT_APPROVAL_REQUESTED',
+  'PAYMENT_APPROVAL_APPROVED',
+  'PAYMENT_APPROVAL_REJECTED',
 ] as const;
 export const ZActivityKind = z.enum(ACTIVITY_KINDS);
 export type TActivityKind = z.infer<typeof ZActivityKind>;
@@ -28,7 +31,8 @@ export type TActivityKind = z.infer<typeof ZActivityKind>;
  * DISPUTE_STATUS_CHANGED { probNo, from, to }; DISPUTE_REASON_CHANGED { probNo, from, to };
  * DISPUTE_NOTE_ADDED { probNo, note (cut at 100 characters) }; DISPUTE_ATTACHMENT_ADDED { probNo, fileName };
  * CART_ADDED / CART_REMOVED { currencyCode };
- * PAYMENT_STARTED / PAYMENT_SUCCEEDED / PAYMENT_FAILED / PAYMENT_CANCELLED { paymentLogId, amount, status }.
+ * PAYMENT_STARTED / PAYMENT_SUCCEEDED / PAYMENT_FAILED / PAYMENT_CANCELLED { paymentLogId, amount, status };
+ * PAYMENT_APPROVAL_REQUESTED / _APPROVED / _REJECTED { approvalId, amount, currencyCode, reason (rejected) }.
  */
 export const ZActivityEntry = z
   .object({

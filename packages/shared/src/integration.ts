@@ -125,6 +125,9 @@ export const EVENT_TYPES = [
   'payment.succeeded',
   'payment.failed',
   'payment.cancelled',
+  'payment.approval_requested',
+  'payment.approval_approved',
+  'payment.approval_rejected',
 ] as const;
 export const ZEventType = z.enum(EVENT_TYPES);
 export type TEventType = z.infer<typeof ZEventType>;

@@ -1,5 +1,6 @@
 import { createAnnouncementsService } from '../modules/announcements/announcements.service';
 import { listJobRuns } from '../modules/jobs/job-runner';
+import { approvalCommands } from './approval-commands';
 import { type AdminContext, adminCommands } from './commands';
 import { importCommand } from './import-command';
 import { integrationCommands } from './integration-commands';
@@ -44,6 +45,14 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
   'payment-fee': {
     help: '<currency> <cart|on_account|all> <CREDIT_CARD|ECHECK> <percentage>: set a convenience fee (0 removes it)',
     run: paymentCommands.fee,
+  },
+  'approval-policy': {
+    help: '<custNo> <currency> <amount|off>: cart payments of a customer above the amount need the approval of a second user (an approver)',
+    run: approvalCommands.policy,
+  },
+  approver: {
+    help: '<loginName> <custNo> <on|off>: whether a user approves payments of a customer',
+    run: approvalCommands.approver,
   },
   'payment-settings': {
     help: "list the default tenant's payment configuration and provider settings",

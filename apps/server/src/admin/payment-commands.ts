@@ -23,7 +23,7 @@ const BOOLEAN_FLAGS = {
   contractNumberRequired: 'contractNumberRequired',
 } as const;
 
-async function defaultTenantId({ db }: Pick<AdminContext, 'db'>): Promise<number> {
+export async function defaultTenantId({ db }: Pick<AdminContext, 'db'>): Promise<number> {
   const [tenant] = await db
     .select({ id: tenants.id })
     .from(tenants)

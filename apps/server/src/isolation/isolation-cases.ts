@@ -24,6 +24,8 @@ export type Victim = {
   /** A saved bank account of the victim's user, and the reference of a card being saved at the provider. */
   paymentProfileId: number;
   cardReference: string;
+  /** A cart of the victim's waiting for approval (issue 18). */
+  approvalId: number;
 };
 
 /** The attacker's own identifiers, for calls that mix them with a victim's. */
@@ -459,6 +461,33 @@ export const ISOLATION_CASES: Record<string, IsolationCase> = {
   ]),
   'PUT /payment/delete': cross((victim) => [
     send('PUT', `/payment/delete?paymentProfileId=${victim.paymentProfileId}`),
+  ]),
+  'GET /payment/approvals/policy': cross((victim) => [
+    get(`/payment/approvals/policy?custNo=${victim.custNo}&currency=USD`),
+  ]),
+  'POST /payment/approvals': cross((victim, mine) => [
+    send('POST', '/payment/approvals', {
+      ...cartBody(victim.custNo, 'USD', victim.invNo),
+      paymentType: 'ECHECK',
+      paymentProfile: { id: victim.paymentProfileId },
+    }),
+    send('POST', '/payment/approvals', {
+      ...cartBody(mine.custNo, 'USD', mine.invNo),
+      paymentType: 'ECHECK',
+      paymentProfile: { id: victim.paymentProfileId },
+    }),
+  ]),
+  'GET /payment/approvals': cross((victim) => [
+    get(`/payment/approvals?custNo=${victim.custNo}`),
+    // Without a customer: the attacker's own customers' approvals (none), never the victim's.
+    get('/payment/approvals', true),
+  ]),
+  'GET /payment/approvals/count': own(() => get('/payment/approvals/count')),
+  'POST /payment/approvals/{approvalId}/approve': cross((victim) => [
+    send('POST', `/payment/approvals/${victim.approvalId}/approve`),
+  ]),
+  'POST /payment/approvals/{approvalId}/reject': cross((victim) => [
+    send('POST', `/payment/approvals/${victim.approvalId}/reject`, { reason: 'taken over' }),
   ]),
   'POST /payment/makeSilentPayment/{paymentType}': cross((victim, mine) => [
     start('/payment/makeSilentPayment/ECHECK', {

@@ -6,10 +6,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
 import { seedDemoPayments } from '../db/seed/demo-payments';
+import { insertApproval } from '../modules/payment-approvals/payment-approvals.repository';
 import { buildPayment } from '../modules/payment-logs/payment-log-factories';
 import { insertProfile } from '../modules/payment-profiles/payment-profiles.repository';
 import { DEMO_TEST_CURRENCIES } from '../modules/payments/payments-test-support';
 import {
+  buildCartLines,
   buildCustomer,
   buildInvoice,
   buildReasonCodes,
@@ -147,7 +149,27 @@ async function buildVictim(options: { label: string; tenantId: number; guid?: st
     reference: cardReference,
     provider: 'sandbox',
   });
+  // A cart of the victim's waiting for approval, paid with the saved bank account once approved.
+  const approvalInvoice = await buildInvoice(db, customer, { invNo: `INV-A-${tag}`, amount: '2000.00' });
+  const cart = await buildCartLines(db, { userId: user.id, customer }, [approvalInvoice.id]);
+  const approval = await insertApproval(
+    db,
+    {
+      tenantId: options.tenantId,
+      customerId: customer.id,
+      custNo: customer.custNo,
+      currencyCode: 'USD',
+      cartId: cart.id,
+      requestedBy: user.id,
+      requesterName: `requester ${tag}`,
+      paymentType: 'ECHECK',
+      paymentProfileId: bank.json().paymentProfileId,
+      amount: '2000.00',
+    },
+    [{ invoiceId: approvalInvoice.id, invNo: approvalInvoice.invNo, amount: '2000.00' }],
+  );
   markers.push(
+    `requester ${tag}`,
     `alias ${tag}`,
     `holder ${tag}`,
     `payer ${tag}`,
@@ -176,6 +198,7 @@ async function buildVictim(options: { label: string; tenantId: number; guid?: st
     pendingExtTranRefId: pending.extTranRefId,
     paymentProfileId: bank.json().paymentProfileId,
     cardReference,
+    approvalId: approval.id,
   };
 }
 

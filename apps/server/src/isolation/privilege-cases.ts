@@ -1,7 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER } from '@settle/shared/payments';
 import { Privilege, type TPrivilege } from '@settle/shared/privileges';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { userCustomers } from '../db/schema/users';
+import { buildCartLines, buildUser } from '../test/factories';
 import type { IsolationCall } from './isolation-cases';
+
+/** What a case may set up before its call, for the payer and the privileged user alike. */
+export type PrivilegeSetup = {
+  db: Db;
+  customer: { id: number; tenantId: number; custNo: string };
+  userId: number;
+  invoiceId: number;
+  setThreshold: (input: {
+    tenantId: number;
+    customerId: number;
+    currencyCode: string;
+    threshold: string;
+  }) => Promise<void>;
+};
 
 /** The caller's own customer and one of its open invoices (not in a cart). */
 export type PayerOwn = { custNo: string; invNo: string; paymentProfileId: number };
@@ -22,14 +40,31 @@ export type PrivilegeCase =
        * invoice in notAdded and the reason on the line, as the cart answers a partly refused add.
        */
       refusal?: 'forbidden' | 'notAdded';
+      prepare?: (setup: PrivilegeSetup) => Promise<void>;
     }
   | { kind: 'open'; reason: string };
 
 const requiresPay = (
   call: (own: PayerOwn) => IsolationCall,
   refusal: 'forbidden' | 'notAdded' = 'forbidden',
-): PrivilegeCase => ({ kind: 'requires', privilege: Privilege.ALLOW_PAY, call, refusal });
+  prepare?: (setup: PrivilegeSetup) => Promise<void>,
+): PrivilegeCase => ({ kind: 'requires', privilege: Privilege.ALLOW_PAY, call, refusal, prepare });
 const open = (reason: string): PrivilegeCase => ({ kind: 'open', reason });
+
+/** A threshold below the invoice, a colleague who approves, and the invoice in the payer's cart. */
+async function approvalSetUp(setup: PrivilegeSetup) {
+  await setup.setThreshold({
+    tenantId: setup.customer.tenantId,
+    customerId: setup.customer.id,
+    currencyCode: 'USD',
+    threshold: '50.00',
+  });
+  const colleague = await buildUser(setup.db, setup.customer.tenantId, {
+    customers: [{ id: setup.customer.id }],
+  });
+  await setup.db.update(userCustomers).set({ approver: true }).where(eq(userCustomers.userId, colleague.id));
+  await buildCartLines(setup.db, { userId: setup.userId, customer: setup.customer }, [setup.invoiceId]);
+}
 const start = (url: string, payload: unknown): IsolationCall => ({
   method: 'POST',
   url,
@@ -55,6 +90,21 @@ const TAKES_OUT =
 const OWN_GRID = "the user's own grid columns, no money involved";
 
 export const PAYMENT_PRIVILEGE_CASES: Record<string, PrivilegeCase> = {
+  'POST /payment/approvals': requiresPay(
+    (own) => ({
+      method: 'POST',
+      url: '/payment/approvals',
+      payload: { ...cart(own), paymentType: 'ECHECK', paymentProfile: { id: own.paymentProfileId } },
+    }),
+    'forbidden',
+    approvalSetUp,
+  ),
+  'POST /payment/approvals/{approvalId}/approve': open(
+    "decided by the approver flag of the user-customer link, not ALLOW_PAY; the payment runs with the submitter's privileges (payment-approvals.routes.test.ts)",
+  ),
+  'POST /payment/approvals/{approvalId}/reject': open(
+    'decided by the approver flag of the user-customer link; pays nothing, unlocks the cart (payment-approvals.routes.test.ts)',
+  ),
   'POST /payment/cart/add': requiresPay(
     (own) => ({
       method: 'POST',

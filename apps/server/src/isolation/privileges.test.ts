@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
 import { insertProfile } from '../modules/payment-profiles/payment-profiles.repository';
 import { startPaymentsHarness } from '../modules/payments/payments-test-support';
-import { PAYMENT_PRIVILEGE_CASES } from './privilege-cases';
+import { PAYMENT_PRIVILEGE_CASES, type PrivilegeSetup } from './privilege-cases';
 
 /**
  * Section 6 of the specification on the state-changing payment routes: a user without ALLOW_PAY
@@ -31,9 +31,16 @@ beforeAll(async () => {
 afterAll(() => harness.close());
 
 /** A signed-in user of a new customer with one open invoice of 100.00. */
-async function payerWith(roles: readonly string[]) {
+async function payerWith(roles: readonly string[], prepare?: (setup: PrivilegeSetup) => Promise<void>) {
   const account = await harness.account({ roles });
   const invoice = await account.invoice({ amount: '100.00' });
+  await prepare?.({
+    db: harness.context.database.db,
+    customer: account.customer,
+    userId: account.user.id,
+    invoiceId: invoice.id,
+    setThreshold: harness.context.app.services.approvalPolicy.setThreshold,
+  });
   // A saved bank account of the user's, stored as the profiles service stores one (a user without ALLOW_PAY
   // cannot save one through the API; one saved before the privilege was withdrawn is what this stands for).
   const profile = await insertProfile(harness.context.database.db, {
@@ -93,7 +100,10 @@ describe('privileges of section 6 on the state-changing payment routes', () => {
       entry.kind === 'requires' ? [[route, entry] as const] : [],
     ),
   )('%s: refused without the privilege, changing nothing; allowed with it', async (_route, entry) => {
-    const without = await payerWith(FULL_ACCESS_PRIVILEGES.filter((role) => role !== entry.privilege));
+    const without = await payerWith(
+      FULL_ACCESS_PRIVILEGES.filter((role) => role !== entry.privilege),
+      entry.prepare,
+    );
     const before = await rowsOf(without.account.customer.id, without.account.user.id);
     expect(Object.values(before).flat().length).toBeGreaterThan(1);
     const call = entry.call(without.own);
@@ -111,7 +121,7 @@ describe('privileges of section 6 on the state-changing payment routes', () => {
     expect(await rowsOf(without.account.customer.id, without.account.user.id)).toEqual(before);
 
     // The same call with the privilege goes through and changes something (a payment, a cart line).
-    const allowed = await payerWith(FULL_ACCESS_PRIVILEGES);
+    const allowed = await payerWith(FULL_ACCESS_PRIVILEGES, entry.prepare);
     const untouched = await rowsOf(allowed.account.customer.id, allowed.account.user.id);
     const granted = entry.call(allowed.own);
     const response = await allowed.account.client.request({ ...granted, method: granted.method ?? 'GET' });

@@ -14,7 +14,7 @@ const WRITES = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 /**
  * By path prefix, so that a route added later under a prefix is limited from its first day
- * (the payment starts: POST payment/hpp/*, payment/hppOnAccount/*, payment/makePayment*).
+ * (the payment starts: POST payment/hpp/*, payment/hppOnAccount/*, payment/makePayment*, payment/approvals*).
  */
 export const STRICT_RULES: readonly StrictRule[] = [
   {
@@ -42,7 +42,8 @@ export const STRICT_RULES: readonly StrictRule[] = [
   {
     name: 'paymentStarts',
     methods: ['POST'],
-    prefixes: ['/payment/hpp/', '/payment/hppOnAccount/', '/payment/makePayment'],
+    // Submitting a cart for approval and deciding one (an approval runs the payment) count as starts.
+    prefixes: ['/payment/hpp/', '/payment/hppOnAccount/', '/payment/makePayment', '/payment/approvals'],
     per: 'user',
   },
 ];

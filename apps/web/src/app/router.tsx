@@ -73,6 +73,13 @@ export const appRoutes: RouteObject[] = [
               import('./routes/payment-cart-route').then((m) => ({ Component: m.PaymentCartRoute })),
           },
           {
+            path: '/paymentApprovals',
+            lazy: () =>
+              import('./routes/payment-approvals-route').then((m) => ({
+                Component: m.PaymentApprovalsRoute,
+              })),
+          },
+          {
             path: '/onAccountPayment',
             lazy: () =>
               import('./routes/on-account-payment-route').then((m) => ({

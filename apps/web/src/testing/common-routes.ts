@@ -3,6 +3,28 @@ import type { TDashboard } from '@settle/shared/dashboard';
 import type { StubRoute } from './fetch-stub';
 import { acme, beta, buildSummary, gamma } from './fixtures';
 
+/**
+ * Approval before paying: no payment to approve, and no threshold on any cart. Every signed-in page's
+ * header asks for the count, so stubApi answers these after a test's own routes (a test may override them).
+ */
+export const approvalRoutes: StubRoute[] = [
+  { method: 'GET', path: '/payment/approvals/count', reply: { body: { toDecide: 0 } } },
+  {
+    method: 'GET',
+    path: '/payment/approvals/policy',
+    reply: (call) => ({
+      body: {
+        custNo: call.query.get('custNo'),
+        currencyCode: call.query.get('currency'),
+        required: false,
+        threshold: null,
+        approver: false,
+        pendingApprovalId: null,
+      },
+    }),
+  },
+];
+
 /** The signed-in header on every page: the account selector's list and the cart link's cart. */
 export function headerRoutes(customers: TCustomer[] = [acme, beta, gamma]): StubRoute[] {
   return [

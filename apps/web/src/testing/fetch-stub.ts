@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import { getApiBase } from '../lib/public-config';
+import { approvalRoutes } from './common-routes';
 
 export interface RecordedCall {
   method: string;
@@ -45,7 +46,7 @@ export function stubApi(routes: StubRoute[]): RecordedCall[] {
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const call = recordCall(input, init);
     calls.push(call);
-    const route = routes.find(
+    const route = [...routes, ...approvalRoutes].find(
       (candidate) => candidate.method === call.method && candidate.path === call.path,
     );
     if (!route) {

@@ -56,6 +56,31 @@ export type EmailVariables = {
     stopped: boolean;
     triesLeft: number;
   };
+  /** To an approver: a colleague submitted a cart for approval (issue 18). */
+  paymentApprovalRequested: {
+    name: string;
+    appName: string;
+    requester: string;
+    company: string;
+    custNo: string;
+    /** Formatted in the reader's locale. */
+    amount: string;
+    invoices: string[];
+    link: string;
+  };
+  /** To the submitter and the approver: the payment was approved (and ran) or rejected. */
+  paymentApprovalDecided: {
+    name: string;
+    appName: string;
+    decision: 'APPROVED' | 'REJECTED';
+    decider: string;
+    company: string;
+    custNo: string;
+    amount: string;
+    reason: string | null;
+    /** The payment's outcome when approved (SUCCESS, FAILURE...). */
+    paymentStatus: string | null;
+  };
 };
 export type EmailKind = keyof EmailVariables;
 
@@ -216,6 +241,58 @@ const TEMPLATES: { [K in EmailKind]: Record<TemplateLanguage, Template<K>> } = {
         vars.stopped
           ? "Le paiement automatique est maintenant arrêté pour ce compte et cette devise. Rien ne sera plus payé tant que vous n'aurez pas enregistré de nouveau la règle dans votre profil, avec un moyen de paiement qui fonctionne."
           : `Il réessaiera demain (encore ${vars.triesLeft} ${vars.triesLeft === 1 ? 'essai' : 'essais'} avant l'arrêt). Vous pouvez changer le moyen de paiement enregistré dans votre profil.`,
+      ],
+    }),
+  },
+  paymentApprovalRequested: {
+    en: (vars) => ({
+      subject: `${vars.appName}: a payment of ${vars.amount} waits for your approval`,
+      paragraphs: [
+        `Hello ${vars.name},`,
+        `${vars.requester} submitted a payment of ${vars.amount} for ${vars.company} (${vars.custNo}) for your approval. Invoices: ${vars.invoices.join(', ')}.`,
+        'Approve it to pay it, or reject it with a reason. The cart stays locked until then.',
+      ],
+      link: { label: 'Review the payment', href: vars.link },
+    }),
+    fr: (vars) => ({
+      subject: `${vars.appName} : un paiement de ${vars.amount} attend votre approbation`,
+      paragraphs: [
+        `Bonjour ${vars.name},`,
+        `${vars.requester} a soumis à votre approbation un paiement de ${vars.amount} pour ${vars.company} (${vars.custNo}). Factures : ${vars.invoices.join(', ')}.`,
+        'Approuvez-le pour le payer, ou refusez-le en donnant un motif. Le panier reste verrouillé jusque-là.',
+      ],
+      link: { label: 'Examiner le paiement', href: vars.link },
+    }),
+  },
+  paymentApprovalDecided: {
+    en: (vars) => ({
+      subject:
+        vars.decision === 'APPROVED'
+          ? `${vars.appName}: payment of ${vars.amount} approved`
+          : `${vars.appName}: payment of ${vars.amount} rejected`,
+      paragraphs: [
+        `Hello ${vars.name},`,
+        vars.decision === 'APPROVED'
+          ? `${vars.decider} approved the payment of ${vars.amount} for ${vars.company} (${vars.custNo}). Payment result: ${vars.paymentStatus ?? 'unknown'}.`
+          : `${vars.decider} rejected the payment of ${vars.amount} for ${vars.company} (${vars.custNo}). Reason: ${vars.reason ?? ''}`,
+        vars.decision === 'APPROVED'
+          ? "The details are in the portal's payment log."
+          : 'The cart is unlocked: change it and submit it again if needed.',
+      ],
+    }),
+    fr: (vars) => ({
+      subject:
+        vars.decision === 'APPROVED'
+          ? `${vars.appName} : paiement de ${vars.amount} approuvé`
+          : `${vars.appName} : paiement de ${vars.amount} refusé`,
+      paragraphs: [
+        `Bonjour ${vars.name},`,
+        vars.decision === 'APPROVED'
+          ? `${vars.decider} a approuvé le paiement de ${vars.amount} pour ${vars.company} (${vars.custNo}). Résultat du paiement : ${vars.paymentStatus ?? 'inconnu'}.`
+          : `${vars.decider} a refusé le paiement de ${vars.amount} pour ${vars.company} (${vars.custNo}). Motif : ${vars.reason ?? ''}`,
+        vars.decision === 'APPROVED'
+          ? "Le détail se trouve dans l'historique des paiements du portail."
+          : 'Le panier est déverrouillé : modifiez-le et soumettez-le à nouveau si besoin.',
       ],
     }),
   },

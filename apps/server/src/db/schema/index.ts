@@ -13,6 +13,7 @@ export * from './integration';
 export * from './invoices';
 export * from './jobs';
 export * from './notices';
+export * from './payment-approvals';
 export * from './payment-profiles';
 export * from './payments';
 export * from './preferences';

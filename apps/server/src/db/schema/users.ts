@@ -59,6 +59,8 @@ export const userCustomers = pgTable(
       .references(() => customers.id, { onDelete: 'cascade' }),
     defAccount: boolean('def_account').notNull().default(false),
     position: integer('position').notNull().default(0),
+    /** May approve (or reject) payments of this customer that colleagues submit (issue 18). */
+    approver: boolean('approver').notNull().default(false),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.customerId] }),

@@ -9,7 +9,8 @@ export async function insertSession(db: Db, row: typeof sessions.$inferInsert): 
   await db.insert(sessions).values(row);
 }
 
-const SESSION_USER = {
+/** The user as a session carries it. */
+const SESSION_USER_COLUMNS = {
   id: users.id,
   tenantId: users.tenantId,
   loginName: users.loginName,
@@ -25,7 +26,10 @@ const SESSION_USER = {
 
 export async function findSessionWithUser(db: Db, tokenHash: string) {
   const rows = await db
-    .select({ session: sessions, user: SESSION_USER })
+    .select({
+      session: sessions,
+      user: SESSION_USER_COLUMNS,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.tokenHash, tokenHash))
@@ -33,14 +37,14 @@ export async function findSessionWithUser(db: Db, tokenHash: string) {
   return rows[0];
 }
 
-/** A user as a session carries it, for work done on the user's behalf without one (autopay). */
-export async function findSessionUser(db: Db, tenantId: number, userId: number) {
-  const [row] = await db
-    .select(SESSION_USER)
+/** A user as a session carries it, for work done on the user's behalf without a session. */
+export async function findActiveUser(db: Db, tenantId: number, userId: number) {
+  const rows = await db
+    .select(SESSION_USER_COLUMNS)
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.tenantId, tenantId)))
+    .where(and(eq(users.id, userId), eq(users.tenantId, tenantId), eq(users.active, true)))
     .limit(1);
-  return row;
+  return rows[0];
 }
 
 export async function deleteSession(db: Db, tokenHash: string): Promise<void> {

@@ -131,15 +131,16 @@ export function createSessionService(db: Db, config: AppConfig, clock: Clock = s
     destroy,
 
     /**
-     * The context of work a user set up to run without them (autopay): the user as a session
-     * would carry them, with their privileges as they are now; none for a deactivated user.
+     * A context for work done on a user's behalf without their session (a payment a colleague approved,
+     * an autopay rule they set):
+     * no token, the user's own roles. Undefined for an inactive or unknown user.
      */
-    async contextOfUser(tenantId: number, userId: number): Promise<SessionContext | null> {
-      const user = await repository.findSessionUser(db, tenantId, userId);
-      if (!user?.active) return null;
+    async actingAs(tenantId: number, userId: number): Promise<SessionContext | undefined> {
+      const user = await repository.findActiveUser(db, tenantId, userId);
+      if (!user) return undefined;
       return {
         tokenHash: '',
-        publicId: `standing-order:${userId}`,
+        publicId: '',
         csrfToken: '',
         state: 'active',
         tenantId,

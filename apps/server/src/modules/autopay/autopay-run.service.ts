@@ -140,7 +140,7 @@ export function createAutopayRunService(
 
   async function runRule(rule: repository.RuleRow, day: string): Promise<RuleOutcome> {
     if (await repository.hasRun(db, rule.id, day)) return 'ALREADY_RAN';
-    const session = await deps.sessions.contextOfUser(rule.tenantId, rule.userId);
+    const session = await deps.sessions.actingAs(rule.tenantId, rule.userId);
     if (!session) return fail(null, rule, day, 'USER_INACTIVE', null);
     const invoices = await repository.findDueInvoices(db, rule, addDays(day, rule.daysBefore));
     const payable: Array<{ invoiceId: number; invNo: string; amountMinor: number }> = [];

@@ -12,6 +12,11 @@ import type { ActivityEntry, ActivityService } from '../activity/activity.servic
 import type { SessionContext } from '../auth/session.service';
 import { resolveCustomerScope } from '../invoices/invoice-scope';
 import type { InvoicesService } from '../invoices/invoices.service';
+import {
+  type ApprovalPolicyService,
+  cartLocked,
+  isCartLockedError,
+} from '../payment-approvals/approval-policy.service';
 import * as repository from './cart.repository';
 
 export type CartService = ReturnType<typeof createCartService>;
@@ -63,6 +68,7 @@ export function createCartService(
   accounts: AccountsService,
   invoices: InvoicesService,
   activity: ActivityService,
+  approvalPolicy?: Pick<ApprovalPolicyService, 'requireUnlocked'>,
 ) {
   async function ownerOf(session: SessionContext, request: { custNo: string; currencyCode: string }) {
     const { customer, currencyCode } = await resolveCustomerScope(accounts, session, request);
@@ -84,6 +90,7 @@ export function createCartService(
     cartId: number,
     invoiceIds?: number[],
   ) {
+    await approvalPolicy?.requireUnlocked(cartId);
     await db.transaction(async (tx) => {
       const removed = await repository.removeLines(tx, cartId, invoiceIds);
       await activity.record(tx, session, cartEntries(owner, removed, 'CART_REMOVED'));
@@ -104,6 +111,15 @@ export function createCartService(
         nbrOfInvoices: row.count,
         totalAmount: fromMinorUnits(toMinorUnits(row.total)),
       }));
+    },
+
+    /** The user's cart of a customer and currency (its id and invoice ids), for a submission for approval. */
+    async findOwn(session: SessionContext, request: { custNo: string; currencyCode: string }) {
+      const { owner } = await ownerOf(session, request);
+      const cartId = await repository.findCartId(db, owner);
+      if (!cartId) return undefined;
+      const lines = await repository.findCartLines(db, cartId);
+      return { cartId, invoiceIds: lines.map((line) => line.invoice_id) };
     },
 
     async get(session: SessionContext, request: { custNo: string; currencyCode: string }) {
@@ -140,15 +156,22 @@ export function createCartService(
         else notAdded.push({ invNo, tranId: row.tranId, reason: REFUSAL_MESSAGES[result.reason] });
       }
       if (accepted.length > 0) {
-        await db.transaction(async (tx) => {
-          const cartId = await repository.ensureCart(tx, owner);
-          const added = await repository.addLines(
-            tx,
-            cartId,
-            accepted.map((row) => row.id),
-          );
-          await activity.record(tx, session, cartEntries(owner, added, 'CART_ADDED'));
-        });
+        const existing = await repository.findCartId(db, owner);
+        if (existing) await approvalPolicy?.requireUnlocked(existing);
+        await db
+          .transaction(async (tx) => {
+            const cartId = await repository.ensureCart(tx, owner);
+            const added = await repository.addLines(
+              tx,
+              cartId,
+              accepted.map((row) => row.id),
+            );
+            await activity.record(tx, session, cartEntries(owner, added, 'CART_ADDED'));
+          })
+          .catch((error: unknown) => {
+            // A submission that locked the cart since the check above: the database's trigger refused.
+            throw isCartLockedError(error) ? cartLocked() : error;
+          });
       }
       return {
         cart: await load(customer.custNo, owner),

@@ -17,6 +17,9 @@ const EVENT_OF_ACTIVITY: Partial<Record<TActivityKind, TEventType>> = {
   PAYMENT_SUCCEEDED: 'payment.succeeded',
   PAYMENT_FAILED: 'payment.failed',
   PAYMENT_CANCELLED: 'payment.cancelled',
+  PAYMENT_APPROVAL_REQUESTED: 'payment.approval_requested',
+  PAYMENT_APPROVAL_APPROVED: 'payment.approval_approved',
+  PAYMENT_APPROVAL_REJECTED: 'payment.approval_rejected',
 };
 
 export type EventSource = {

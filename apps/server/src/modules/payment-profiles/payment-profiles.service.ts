@@ -284,6 +284,17 @@ export function createPaymentProfilesService(
       return { success: true, message: PROFILE_MESSAGES.deleted };
     },
 
+    /** Checks the saved profile a cart submitted for approval will pay with (owned, of the type, not expired). */
+    async checkChargeable(
+      session: SessionContext,
+      request: { custNo: string; paymentProfile: { id: number } },
+      paymentType: string,
+    ): Promise<{ id: number }> {
+      requirePay(session);
+      const profile = await chargeOf(session, request, paymentType);
+      return { id: profile.id };
+    },
+
     async payCart(
       session: SessionContext,
       paymentType: Parameters<PaymentsService['payCartWithProfile']>[1],

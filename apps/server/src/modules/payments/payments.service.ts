@@ -25,6 +25,7 @@ import type { ActivityService } from '../activity/activity.service';
 import type { SessionContext } from '../auth/session.service';
 import { resolveCustomerScope } from '../invoices/invoice-scope';
 import type { InvoicesService } from '../invoices/invoices.service';
+import type { ApprovalPolicyService } from '../payment-approvals/approval-policy.service';
 import { applyOutcome, type OutcomeDeps } from './payment-outcomes';
 import type { PaymentSettingsService } from './payment-settings.service';
 import type { PaymentSettlementService } from './payment-settlement.service';
@@ -61,6 +62,8 @@ export type StartContext = {
    * all (autopay's once-a-day row); throwing abandons the start and changes nothing.
    */
   guard?: (tx: Db) => Promise<void>;
+  /** Set only by the approvals service for the payment of an approval it has just decided. */
+  approvalId?: number;
 };
 
 /** Younger than this, a blocking payment is not asked about at the provider (see retryAfterRefresh). */
@@ -94,6 +97,8 @@ export function createPaymentsService(
     settlement: PaymentSettlementService;
     gateway: PaymentGateway;
     sealer: Sealer;
+    /** Approval before paying (issue 18); none in set-ups that do not use it. */
+    approvalPolicy?: ApprovalPolicyService;
   },
 ) {
   function requirePayPrivilege(session: SessionContext) {
@@ -281,6 +286,7 @@ export function createPaymentsService(
     request: CartRequest,
     provider: repository.ProviderRow,
     allowCombined: boolean,
+    approval: { approvalId?: number; submitting?: boolean } = {},
   ): Promise<Plan> {
     const lines = await checkCartLines(
       tx,
@@ -294,6 +300,14 @@ export function createPaymentsService(
       throw refused(PAYMENT_MESSAGES.combinedNotAllowed, 'PAYMENT_COMBINED_NOT_ALLOWED');
     const amountMinor = lines.reduce((sum, line) => sum + line.amountMinor, 0);
     if (amountMinor <= 0) throw refused(PAYMENT_MESSAGES.amountAboveZero, 'PAYMENT_AMOUNT_ZERO');
+    await deps.approvalPolicy?.checkStart(tx, {
+      customerId: scope.customer.id,
+      currencyCode: scope.currencyCode,
+      flow: 'cart',
+      amountMinor,
+      invoiceIds: lines.map((line) => line.invoiceId),
+      ...approval,
+    });
     return {
       customer: scope.customer,
       currencyCode: scope.currencyCode,
@@ -338,6 +352,19 @@ export function createPaymentsService(
       note: note || null,
       contractNumber: contractNumber || null,
     };
+  }
+
+  /** An on-account plan, checked against the approval policy (no approval flow on account: refused above it). */
+  async function checkedOnAccountPlan(tx: Db, ...args: Parameters<typeof onAccountPlan>): Promise<Plan> {
+    const plan = onAccountPlan(...args);
+    await deps.approvalPolicy?.checkStart(tx, {
+      customerId: plan.customer.id,
+      currencyCode: plan.currencyCode,
+      flow: 'on_account',
+      amountMinor: plan.amountMinor,
+      invoiceIds: [],
+    });
+    return plan;
   }
 
   /** Opens the provider's hosted checkout for a PENDING payment; a failure ends the payment. */
@@ -513,6 +540,18 @@ export function createPaymentsService(
     };
   }
 
+  /** What a saved-profile cart payment (or its submission for approval) starts from: privilege, scope, method. */
+  async function profileCartScope(session: SessionContext, paymentType: TPaymentType, request: CartRequest) {
+    requirePayPrivilege(session);
+    const { customer, currencyCode } = await resolveCustomerScope(deps.accounts, session, {
+      custNo: request.custNo,
+      currencyCode: request.currency,
+    });
+    const { config, provider } = await methodSettings(session, 'cart', paymentType, currencyCode, true);
+    const scope = { customer: { id: customer.id, custNo: customer.custNo }, currencyCode };
+    return { customer, currencyCode, config, provider, scope };
+  }
+
   async function finishSilent(payment: repository.PaymentRow, profile: SavedProfileCharge) {
     if (profile.kind === 'card') return chargeProfile(payment, profile.token);
     if (payment.status === 'SUCCESS') deps.settlement.announce(payment);
@@ -520,6 +559,46 @@ export function createPaymentsService(
   }
 
   return {
+    /**
+     * Checks a cart to be submitted for approval as a saved-profile payment would be checked (lines,
+     * holds, method, policy), then runs `keep` in the same transaction with the invoices locked.
+     */
+    async holdCartForApproval<T>(
+      session: SessionContext,
+      paymentType: TPaymentType,
+      request: CartRequest,
+      keep: (
+        tx: Db,
+        plan: { customerId: number; currencyCode: string; amount: string; lines: Plan['lines'] },
+      ) => Promise<T>,
+    ): Promise<T> {
+      const { customer, currencyCode, config, provider, scope } = await profileCartScope(
+        session,
+        paymentType,
+        request,
+      );
+      return db.transaction(async (tx) => {
+        const plan = await cartPlan(
+          tx,
+          session,
+          scope,
+          paymentType,
+          request,
+          provider,
+          config.allowCombined,
+          {
+            submitting: true,
+          },
+        );
+        return keep(tx, {
+          customerId: customer.id,
+          currencyCode,
+          amount: fromMinorUnits(plan.amountMinor),
+          lines: plan.lines,
+        });
+      });
+    },
+
     /**
      * POST payment/makeSilentPayment/{paymentType}: pays invoices with a saved profile the caller
      * (the payment-profiles service) has found, checked and owns; same plan, holds and outcome as a start.
@@ -531,18 +610,19 @@ export function createPaymentsService(
       context: StartContext,
       profile: SavedProfileCharge,
     ): Promise<TPaymentResult> {
-      requirePayPrivilege(session);
-      const { customer, currencyCode } = await resolveCustomerScope(deps.accounts, session, {
-        custNo: request.custNo,
-        currencyCode: request.currency,
-      });
-      const { config, provider } = await methodSettings(session, 'cart', paymentType, currencyCode, true);
-      const scope = { customer: { id: customer.id, custNo: customer.custNo }, currencyCode };
+      const { customer, currencyCode, config, provider, scope } = await profileCartScope(
+        session,
+        paymentType,
+        request,
+      );
       const payment = await retryAfterRefresh(
         () =>
           startPending(
             session,
-            (tx) => cartPlan(tx, session, scope, paymentType, request, provider, config.allowCombined),
+            (tx) =>
+              cartPlan(tx, session, scope, paymentType, request, provider, config.allowCombined, {
+                approvalId: context.approvalId,
+              }),
             () => profileColumns(profile),
             context,
             profile.kind === 'echeck' ? settleLocalEcheck : undefined,
@@ -580,7 +660,7 @@ export function createPaymentsService(
       const scope = { customer: { id: customer.id, custNo: customer.custNo }, currencyCode };
       const payment = await startPending(
         session,
-        async () => onAccountPlan(scope, paymentType, request, config, provider),
+        (tx) => checkedOnAccountPlan(tx, scope, paymentType, request, config, provider),
         () => profileColumns(profile),
         context,
         profile.kind === 'echeck' ? settleLocalEcheck : undefined,
@@ -648,7 +728,7 @@ export function createPaymentsService(
       const account = request.paymentAccount;
       const payment = await startPending(
         session,
-        async () => onAccountPlan(scope, paymentType, request, config, provider),
+        (tx) => checkedOnAccountPlan(tx, scope, paymentType, request, config, provider),
         () => ({
           provider: context.local ? 'local' : deps.gateway.name,
           ...(account ? sealAccount(account) : {}),

@@ -8,6 +8,7 @@ import { HelpButton } from '../../components/ui/help-button';
 import { AccountSelector } from '../../features/accounts/components/account-selector';
 import { SignOutButton } from '../../features/auth/components/sign-out-button';
 import { CartLink } from '../../features/cart/components/cart-link';
+import { ApprovalsLink } from '../../features/payment-approvals/components/approvals-link';
 import { useSignedInUser } from '../../lib/use-user-data';
 import { MainNav, MobileNavMenu } from '../navigation/main-nav';
 import classes from './app-header.module.css';
@@ -35,6 +36,7 @@ export function AppHeader() {
       <Group gap="sm" wrap="nowrap" className={classes.user}>
         {/* The cart is for paying: a user who may not pay has no way into it. */}
         {hasPrivilege(userData.roles, Privilege.ALLOW_PAY) ? <CartLink /> : null}
+        <ApprovalsLink />
         <HelpButton />
         {wide ? <ColorSchemeSwitch /> : null}
         <CompanyMenu compact={!wide} />

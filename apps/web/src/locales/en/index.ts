@@ -1,6 +1,7 @@
 import enAccountSetup from './accountSetup.json';
 import enAccounts from './accounts.json';
 import enActivity from './activity.json';
+import enApprovals from './approvals.json';
 import enAuth from './auth.json';
 import enAutopay from './autopay.json';
 import enCart from './cart.json';
@@ -28,6 +29,7 @@ export default {
   accountSetup: enAccountSetup,
   accounts: enAccounts,
   activity: enActivity,
+  approvals: enApprovals,
   auth: enAuth,
   autopay: enAutopay,
   cart: enCart,

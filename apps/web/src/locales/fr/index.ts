@@ -1,6 +1,7 @@
 import frAccountSetup from './accountSetup.json';
 import frAccounts from './accounts.json';
 import frActivity from './activity.json';
+import frApprovals from './approvals.json';
 import frAuth from './auth.json';
 import frAutopay from './autopay.json';
 import frCart from './cart.json';
@@ -28,6 +29,7 @@ export default {
   accountSetup: frAccountSetup,
   accounts: frAccounts,
   activity: frActivity,
+  approvals: frApprovals,
   auth: frAuth,
   autopay: frAutopay,
   cart: frCart,
