@@ -55,6 +55,12 @@ export type SavedProfileCharge =
 /** Where the provider's hosted page sends the browser back, and in which language it speaks. */
 export type StartContext = { origin: string; idempotencyKey: string | null };
 
+/** Work another module does in the transaction that inserts a payment (e-check "save as profile"). */
+export type AlongsidePayment = (tx: Db, payment: repository.PaymentRow) => Promise<void>;
+
+/** A start by the e-check form (local) or the hosted page, and what it also writes with the payment. */
+type AccountStartContext = StartContext & { local: boolean; alongside?: AlongsidePayment };
+
 /** Younger than this, a blocking payment is not asked about at the provider (see retryAfterRefresh). */
 const FRESH_START_MS = 5_000;
 
@@ -250,11 +256,13 @@ export function createPaymentsService(
     extra: (plan: Plan) => Partial<repository.NewPayment> & { provider: string },
     context: StartContext,
     settleLocally?: (tx: Db, payment: repository.PaymentRow) => Promise<repository.PaymentRow>,
+    alongside?: AlongsidePayment,
   ): Promise<repository.PaymentRow> {
     try {
       const result = await db.transaction(async (tx) => {
         const plan = await build(tx);
         const payment = await insertPending(tx, session, plan, extra(plan), context);
+        if (alongside) await alongside(tx, payment);
         return settleLocally ? settleLocally(tx, payment) : payment;
       });
       return result;
@@ -584,7 +592,7 @@ export function createPaymentsService(
       session: SessionContext,
       paymentType: TPaymentType,
       request: CartRequest & { paymentAccount?: PaymentAccount },
-      context: StartContext & { local: boolean },
+      context: AccountStartContext,
     ): Promise<TPaymentResult> {
       requirePayPrivilege(session);
       const { customer, currencyCode } = await resolveCustomerScope(deps.accounts, session, {
@@ -606,6 +614,7 @@ export function createPaymentsService(
             }),
             context,
             context.local ? settleLocalEcheck : undefined,
+            context.alongside,
           ),
         () =>
           blockingForCart(
@@ -626,7 +635,7 @@ export function createPaymentsService(
       session: SessionContext,
       paymentType: TPaymentType,
       request: OnAccountRequest & { paymentAccount?: PaymentAccount },
-      context: StartContext & { local: boolean },
+      context: AccountStartContext,
     ): Promise<TPaymentResult> {
       requirePayPrivilege(session);
       const { customer, currencyCode } = await resolveCustomerScope(deps.accounts, session, {
@@ -646,6 +655,7 @@ export function createPaymentsService(
         }),
         context,
         context.local ? settleLocalEcheck : undefined,
+        context.alongside,
       );
       if (context.local) {
         if (payment.status === 'SUCCESS') deps.settlement.announce(payment);
