@@ -44,6 +44,7 @@ export function OnAccountPaymentRoute() {
                   enabled={slot.enabled}
                   busy={slot.busy}
                   onPay={slot.pay}
+                  onSelect={slot.onSelect}
                 />
               )}
             />

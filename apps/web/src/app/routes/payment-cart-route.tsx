@@ -59,6 +59,7 @@ export function PaymentCartRoute() {
                   enabled={slot.enabled}
                   busy={slot.busy}
                   onPay={slot.pay}
+                  onSelect={slot.onSelect}
                 />
               )}
             />

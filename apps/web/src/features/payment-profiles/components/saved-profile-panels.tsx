@@ -10,6 +10,7 @@ export interface SavedProfilePanelsProps {
   enabled: boolean;
   busy: boolean;
   onPay: (profile: TPaymentProfile) => void;
+  onSelect?: (profile: TPaymentProfile | null) => void;
 }
 
 /** The cart's and on-account screen's profile panels: the customer's saved profiles the currency offers. */
@@ -20,6 +21,7 @@ export function SavedProfilePanels({
   enabled,
   busy,
   onPay,
+  onSelect,
 }: SavedProfilePanelsProps) {
   const profiles = usePaymentProfiles({ custNo });
   if (!config || !profiles.data) return null;
@@ -30,6 +32,13 @@ export function SavedProfilePanels({
     ECHECK: config.allowECheckProfile && currency === 'USD',
   };
   return (
-    <ProfilePanels profiles={profiles.data} offered={offered} enabled={enabled} busy={busy} onPay={onPay} />
+    <ProfilePanels
+      profiles={profiles.data}
+      offered={offered}
+      enabled={enabled}
+      busy={busy}
+      onPay={onPay}
+      onSelect={onSelect}
+    />
   );
 }

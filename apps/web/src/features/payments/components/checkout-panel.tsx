@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import type { TPaymentConfig, TPaymentFlow, TPaymentResult, TPaymentType } from '@settle/shared/payments';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSessionEndingError } from '../../../lib/api-error';
 import { usePaymentConfig } from '../api/get-payment-config';
@@ -30,6 +30,8 @@ export interface CheckoutPanelProps {
     enabled: boolean;
     busy: boolean;
     pay: (profile: { id: number; profileType: TPaymentType }) => void;
+    /** The profile selected in the panels (or none): it disables the other ways to pay. */
+    onSelect: (profile: { profileType: TPaymentType } | null) => void;
   }) => ReactNode;
 }
 
@@ -37,6 +39,7 @@ export interface CheckoutPanelProps {
 export function CheckoutPanel(props: CheckoutPanelProps) {
   const { t } = useTranslation(['payments', 'errors']);
   const config = usePaymentConfig(props.flow, props.currency);
+  const [profileType, setProfileType] = useState<TPaymentType | null>(null);
   const checkout = usePaymentCheckout({
     onPaid: props.onPaid,
     onCartChanged: props.onCartChanged,
@@ -62,6 +65,7 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
         enabled: props.enabled,
         busy: checkout.phase.kind === 'preparing' || checkout.phase.kind === 'waiting',
         pay: (profile) => checkout.payWithProfile(props.buildRequest(profile.profileType), profile.id),
+        onSelect: (profile) => setProfileType(profile?.profileType ?? null),
       })}
       <PayMethodButtons
         config={config.data}
@@ -70,9 +74,13 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
         enabled={props.enabled}
         disabledReason={props.disabledReason}
         busyType={busyType}
+        profileType={profileType}
         onChoose={(paymentType) => checkout.start(props.buildRequest(paymentType))}
       />
-      <PaymentCheckoutDialogs checkout={checkout} />
+      <PaymentCheckoutDialogs
+        checkout={checkout}
+        canSaveProfile={config.data?.allowECheckProfile ?? false}
+      />
     </>
   );
 }

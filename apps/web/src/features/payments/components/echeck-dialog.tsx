@@ -18,6 +18,8 @@ export function EcheckDialog(props: {
   /** The amount panel is hidden when the dialog was reached from the e-check flow itself. */
   showAmount?: boolean;
   submitting: boolean;
+  /** "Save as profile" is offered only where bank accounts can be kept (allowECheckProfile). */
+  canSaveProfile?: boolean;
   /** The last refusal (kept in the checkout's phase): its messages fill the banner until dismissed. */
   serverError: unknown;
   onSubmit: (account: TEcheckAccount) => void;
@@ -52,7 +54,7 @@ export function EcheckDialog(props: {
       routingNumber: values.routingNumber,
       accountNumber: values.accountNumber,
       checkNumber: values.checkNumber,
-      saveAsProfile: values.saveAsProfile,
+      saveAsProfile: props.canSaveProfile === true && values.saveAsProfile,
     });
   };
 
@@ -163,12 +165,14 @@ export function EcheckDialog(props: {
             error={errorOf('checkNumber')}
             data-testid="echeck-check"
           />
-          <Checkbox
-            label={t('payments:echeck.saveAsProfile')}
-            checked={values.saveAsProfile}
-            onChange={(event) => set('saveAsProfile', event.currentTarget.checked)}
-            data-testid="echeck-save-profile"
-          />
+          {props.canSaveProfile ? (
+            <Checkbox
+              label={t('payments:echeck.saveAsProfile')}
+              checked={values.saveAsProfile}
+              onChange={(event) => set('saveAsProfile', event.currentTarget.checked)}
+              data-testid="echeck-save-profile"
+            />
+          ) : null}
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={props.onCancel} data-testid="echeck-cancel">
               {t('payments:echeck.cancel')}

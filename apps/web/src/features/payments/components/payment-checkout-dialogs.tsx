@@ -7,7 +7,14 @@ import { ReceiptDialog } from './receipt-dialog';
 import { PreparingDialog, RedirectAckDialog, WaitingDialog } from './redirect-dialogs';
 
 /** The dialog of the checkout's current phase: one at a time, the cart and the on-account screen alike. */
-export function PaymentCheckoutDialogs({ checkout }: { checkout: ReturnType<typeof usePaymentCheckout> }) {
+export function PaymentCheckoutDialogs({
+  checkout,
+  canSaveProfile,
+}: {
+  checkout: ReturnType<typeof usePaymentCheckout>;
+  /** The tenant keeps bank accounts as profiles here: the e-check form offers "save as profile". */
+  canSaveProfile: boolean;
+}) {
   const { phase } = checkout;
   switch (phase.kind) {
     case 'idle':
@@ -50,6 +57,7 @@ export function PaymentCheckoutDialogs({ checkout }: { checkout: ReturnType<type
           }
           currency={phase.request.currency}
           submitting={phase.submitting}
+          canSaveProfile={canSaveProfile}
           serverError={phase.error}
           onSubmit={checkout.submitEcheck}
           onCancel={checkout.cancel}
