@@ -1,6 +1,6 @@
 import type { TCartLine, TPaymentCart } from '@settle/shared/cart';
-import type { TPaymentProfile } from '@settle/shared/payment-profiles';
 import { addMoney } from '@settle/shared/money';
+import type { TPaymentProfile } from '@settle/shared/payment-profiles';
 import { ALL_PRIVILEGES, Privilege } from '@settle/shared/privileges';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

@@ -77,10 +77,7 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
         profileType={profileType}
         onChoose={(paymentType) => checkout.start(props.buildRequest(paymentType))}
       />
-      <PaymentCheckoutDialogs
-        checkout={checkout}
-        canSaveProfile={config.data?.allowECheckProfile ?? false}
-      />
+      <PaymentCheckoutDialogs checkout={checkout} canSaveProfile={config.data?.allowECheckProfile ?? false} />
     </>
   );
 }
