@@ -7,6 +7,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentProfiles } from '../../db/schema/payment-profiles';
 import { paymentConfigs } from '../../db/schema/payments';
+import { users } from '../../db/schema/users';
+import { seedDemoPaymentProfiles } from '../../db/seed/demo-payment-profiles';
 import { submitCard } from '../../test/sandbox-payer';
 import { type PaymentsHarness, postWithKey, startPaymentsHarness } from '../payments/payments-test-support';
 
@@ -279,6 +281,30 @@ describe('silent payments', () => {
     });
     expect(paid.json()).toMatchObject({ status: 'FAILURE', responseText: 'ExpirationDateIncorrect' });
     expect(await harness.invoice(invoice.id)).toMatchObject({ balance: '20.00', paymentPending: false });
+  });
+
+  it("demo.full's seeded debit card pays in one click on a sandbox that has never seen it", async () => {
+    // The harness's sandbox starts empty (no state file), as on a new machine.
+    const own = await harness.account({ customer: { custNo: 'C10001', currencies: ['USD'] } });
+    const { db } = harness.context.database;
+    await db.update(users).set({ loginName: 'demo.full' }).where(eq(users.id, own.user.id));
+    await seedDemoPaymentProfiles(db, { tenantId: harness.tenantId, today: NOW });
+    const listed = (await own.client.get('/payment/profiles?orderbyexpirationdate=true')).json();
+    const debit = listed.find((profile: { profileType: string }) => profile.profileType === 'DEBIT_CARD');
+    expect(debit).toMatchObject({ lastDigits: '5556', expired: false });
+    expect(listed.find((profile: { expired: boolean }) => profile.expired)).toMatchObject({
+      profileType: 'CREDIT_CARD',
+    });
+    const invoice = await own.invoice({ amount: '15.00' });
+    const paid = await postWithKey(own.client, '/payment/makeSilentPayment/DEBIT_CARD', {
+      custNo: 'C10001',
+      currency: 'USD',
+      paymentProfile: { id: debit.id },
+      payments: [{ invNo: invoice.invNo, payment: '15.00' }],
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({ status: 'SUCCESS', responseText: 'Approved' });
+    expect(await harness.invoice(invoice.id)).toMatchObject({ balance: '0.00' });
   });
 
   it('pays on account with a saved bank account, processed locally', async () => {
