@@ -1,4 +1,5 @@
 import { Stack } from '@mantine/core';
+import { AddBankAccountButton } from '../../features/payment-profiles/components/add-bank-account-button';
 import { AddCardButton } from '../../features/payment-profiles/components/add-card-button';
 import { SavedProfilesTable } from '../../features/payment-profiles/components/saved-profiles-table';
 import {
@@ -27,7 +28,12 @@ export function UserProfileRoute() {
           <SavedProfilesTable kind="cards" />
         </Stack>
       }
-      banksTab={<SavedProfilesTable kind="banks" />}
+      banksTab={
+        <Stack>
+          {currentCustNo ? <AddBankAccountButton custNo={currentCustNo} /> : null}
+          <SavedProfilesTable kind="banks" />
+        </Stack>
+      }
     />
   );
 }

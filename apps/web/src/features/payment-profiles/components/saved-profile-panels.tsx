@@ -1,6 +1,9 @@
+import { Group, Stack } from '@mantine/core';
 import type { TPaymentProfile } from '@settle/shared/payment-profiles';
 import type { TPaymentConfig } from '@settle/shared/payments';
 import { usePaymentProfiles } from '../api/get-payment-profiles';
+import { AddBankAccountButton } from './add-bank-account-button';
+import { ManageProfilesButton } from './manage-profiles-button';
 import { ProfilePanels } from './profile-panels';
 
 export interface SavedProfilePanelsProps {
@@ -31,14 +34,21 @@ export function SavedProfilePanels({
     // Electronic check is USD only.
     ECHECK: config.allowECheckProfile && currency === 'USD',
   };
+  if (!offered.CREDIT_CARD && !offered.DEBIT_CARD && !offered.ECHECK) return null;
   return (
-    <ProfilePanels
-      profiles={profiles.data}
-      offered={offered}
-      enabled={enabled}
-      busy={busy}
-      onPay={onPay}
-      onSelect={onSelect}
-    />
+    <Stack gap="xs">
+      <ProfilePanels
+        profiles={profiles.data}
+        offered={offered}
+        enabled={enabled}
+        busy={busy}
+        onPay={onPay}
+        onSelect={onSelect}
+        addBank={<AddBankAccountButton custNo={custNo} />}
+      />
+      <Group justify="flex-end">
+        <ManageProfilesButton custNo={custNo} withBanks={offered.ECHECK} />
+      </Group>
+    </Stack>
   );
 }
