@@ -21,6 +21,8 @@ export interface CheckoutPanelProps {
   onPaid?: (request: CheckoutRequest) => void;
   onCartChanged?: () => void;
   onReceiptClosed?: (result: TPaymentResult) => void;
+  /** The receipt dialog's PDF in the app's viewer (the app renders it). */
+  onShowReceiptPdf?: (key: { custNo: string; paymentLogId: number }) => void;
   /**
    * Saved profiles shown above the pay buttons (the app fills it with the payment-profiles feature):
    * `pay` is the one-click silent payment through this checkout (same receipt and errors).
@@ -77,7 +79,11 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
         profileType={profileType}
         onChoose={(paymentType) => checkout.start(props.buildRequest(paymentType))}
       />
-      <PaymentCheckoutDialogs checkout={checkout} canSaveProfile={config.data?.allowECheckProfile ?? false} />
+      <PaymentCheckoutDialogs
+        checkout={checkout}
+        canSaveProfile={config.data?.allowECheckProfile ?? false}
+        onShowReceiptPdf={props.onShowReceiptPdf}
+      />
     </>
   );
 }

@@ -10,10 +10,12 @@ import { PreparingDialog, RedirectAckDialog, WaitingDialog } from './redirect-di
 export function PaymentCheckoutDialogs({
   checkout,
   canSaveProfile,
+  onShowReceiptPdf,
 }: {
   checkout: ReturnType<typeof usePaymentCheckout>;
   /** The tenant keeps bank accounts as profiles here: the e-check form offers "save as profile". */
   canSaveProfile: boolean;
+  onShowReceiptPdf?: (key: { custNo: string; paymentLogId: number }) => void;
 }) {
   const { phase } = checkout;
   switch (phase.kind) {
@@ -66,6 +68,13 @@ export function PaymentCheckoutDialogs({
     case 'waiting':
       return <WaitingDialog target={phase.target} onCancel={checkout.cancel} />;
     case 'receipt':
-      return <ReceiptDialog request={phase.request} result={phase.result} onClose={checkout.closeReceipt} />;
+      return (
+        <ReceiptDialog
+          request={phase.request}
+          result={phase.result}
+          onClose={checkout.closeReceipt}
+          onShowPdf={onShowReceiptPdf}
+        />
+      );
   }
 }
