@@ -1,4 +1,4 @@
-import { Box, Modal } from '@mantine/core';
+import { Box, getDefaultZIndex, Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +33,8 @@ export function PdfViewerDialog(props: { title: string; source: PdfFileSource | 
       onClose={onClose}
       title={props.title}
       size={860}
+      // Over the dialog it is opened from (the receipt, the payment's detail), whichever mounted first.
+      zIndex={getDefaultZIndex('modal') + 1}
       closeButtonProps={{ 'aria-label': t('documents:close'), 'data-testid': 'pdf-viewer-close' } as object}
       styles={VIEWER_MODAL_STYLES}
     >
