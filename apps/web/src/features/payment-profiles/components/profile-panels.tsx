@@ -1,6 +1,6 @@
 import { Accordion, Button, Radio, Stack, Text } from '@mantine/core';
 import type { TPaymentProfile, TProfileType } from '@settle/shared/payment-profiles';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const PANEL_TYPES: TProfileType[] = ['CREDIT_CARD', 'DEBIT_CARD', 'ECHECK'];
@@ -41,6 +41,13 @@ export function ProfilePanels({
     setSelected(next);
     onSelect?.(next);
   };
+  // A selected profile deleted meanwhile (the manage dialog) is no longer selected.
+  const gone = selected !== null && !profiles.some((profile) => profile.id === selected.id);
+  useEffect(() => {
+    if (!gone) return;
+    setSelected(null);
+    onSelect?.(null);
+  }, [gone, onSelect]);
   const types = PANEL_TYPES.filter((type) => offered[type]);
   if (types.length === 0) return null;
 
