@@ -104,16 +104,18 @@ async function findAndOpen(options: {
   }
 
   const receipt = page.waitForResponse((response) => response.url().endsWith('/payment/log/receiptPDF'));
-  const tab = page.context().waitForEvent('page');
   await page.getByTestId('payment-log-print-receipt').click();
   const answer = await receipt;
   expect(answer.status()).toBe(200);
   expect(answer.headers()['content-type']).toBe('application/pdf');
   expect((await answer.body()).subarray(0, 5).toString()).toBe('%PDF-');
-  const opened = await tab;
-  await expect.poll(() => opened.url()).toMatch(/^blob:/);
-  await opened.close();
-  // The dialog stays open behind the receipt's tab.
+  // The receipt is drawn in the app's PDF viewer, over the detail.
+  await page.getByTestId('document-viewer').getByTestId('viewer-canvas').waitFor();
+  await expect.poll(() => page.getByTestId('viewer-print').isEnabled()).toBe(true);
+  await expectNoAxeViolations(page, `the receipt in the viewer (${language}, ${viewport.width})`);
+  await page.getByTestId('pdf-viewer-close').click();
+  await page.getByTestId('document-viewer').waitFor({ state: 'detached' });
+  // The detail stays open behind the viewer.
   await expect.poll(() => page.getByTestId('payment-log-detail-status').isVisible()).toBe(true);
   await page.context().close();
 }

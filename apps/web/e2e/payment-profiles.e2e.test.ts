@@ -103,6 +103,15 @@ describe('saved payment profiles', () => {
       await page.getByTestId(`profile-option-${id}`).click();
       await expectNoAxeViolations(page, `the cart's profile panels (${language})`);
       await shoot(page, `cart-profiles-1366-${language}`);
+      // A selected card leaves the hosted card pages unusable until it is unselected.
+      await expect.poll(() => page.getByTestId('pay-CREDIT_CARD').getAttribute('aria-disabled')).toBe('true');
+      // The same tables as the profile screen, from the cart.
+      await page.getByTestId('profiles-manage').click();
+      await page.getByTestId('profiles-manage-dialog').getByTestId(`profile-${id}`).waitFor();
+      await expectNoAxeViolations(page, `the manage dialog (${language})`);
+      await shoot(page, `cart-manage-profiles-1366-${language}`);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('profiles-manage-dialog').getByRole('dialog').waitFor({ state: 'detached' });
       await page.getByTestId('profile-pay-CREDIT_CARD').click();
       await dialog(page, 'receipt-dialog').waitFor({ timeout: 30_000 });
       await expect.poll(() => page.getByTestId('receipt-status').getAttribute('data-status')).toBe('SUCCESS');

@@ -143,10 +143,16 @@ describe('payments', () => {
       await expectNoAxeViolations(page, `the receipt (${language})`);
       await shoot(page, `receipt-1366-${language}`);
 
+      // The receipt opens in the app's PDF viewer, whose download saves it.
+      await page.getByTestId('receipt-download').click();
+      await page.getByTestId('document-viewer').getByTestId('viewer-canvas').waitFor();
+      await expect.poll(() => page.getByTestId('viewer-page-total').textContent()).toMatch(/1/);
       const [download] = await Promise.all([
         page.waitForEvent('download'),
-        page.getByTestId('receipt-download').click(),
+        page.getByTestId('viewer-download').click(),
       ]);
+      await page.getByTestId('pdf-viewer-close').click();
+      await page.getByTestId('document-viewer').waitFor({ state: 'detached' });
       expect(download.suggestedFilename()).toMatch(/^receipt-\d+\.pdf$/);
       const chunks: Buffer[] = [];
       for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);

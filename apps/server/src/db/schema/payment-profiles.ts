@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { customers } from './customers';
 import { tenants } from './tenants';
 import { users } from './users';
@@ -44,10 +44,16 @@ export const paymentProfiles = pgTable(
     routingNum: text('routing_num'),
     accountType: text('account_type'),
     name: text('name'),
+    /**
+     * The payment whose e-check form saved this bank account ("save as profile"); unique, so a
+     * payment saves its account once however often its call is replayed or raced.
+     */
+    savedByPaymentId: integer('saved_by_payment_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
+    unique('payment_profiles_saved_by_payment').on(table.savedByPaymentId),
     index('payment_profiles_owner').on(table.userId, table.customerId).where(sql`deleted_at is null`),
     check(
       'payment_profiles_expiry_month',

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { testCardToken } from '../../adapters/payments/sandbox/sandbox-test-cards';
 import type { Db } from '../client';
 import { customers } from '../schema/customers';
 import { paymentProfiles } from '../schema/payment-profiles';
@@ -6,9 +7,9 @@ import { users } from '../schema/users';
 
 /**
  * demo.full's saved profiles (issue 13): an expired card, a debit card and a bank account on C10001.
- * The cards' tokens are not known to a freshly started sandbox provider, so they show how the lists
- * and the expiry rules look; a card saved through the sandbox page is the one that pays. The bank
- * account is demo data, kept masked only (no number to seal).
+ * The cards carry the sandbox's test-card tokens, which every sandbox knows from its first start, so
+ * the debit card pays in one click right after `npm start` on a new machine (the expired one shows
+ * the expiry rules). The bank account is demo data, kept masked only (no number to seal).
  */
 export async function seedDemoPaymentProfiles(db: Db, options: { tenantId: number; today: Date }) {
   const [owner] = await db
@@ -30,7 +31,7 @@ export async function seedDemoPaymentProfiles(db: Db, options: { tenantId: numbe
       ...base,
       profileType: 'CREDIT_CARD',
       aliasName: 'Old corporate card',
-      token: 'demo_card_expired',
+      token: testCardToken('4242424242424242'),
       provider: 'sandbox',
       cardType: 'Visa',
       lastDigits: '4242',
@@ -42,7 +43,7 @@ export async function seedDemoPaymentProfiles(db: Db, options: { tenantId: numbe
       ...base,
       profileType: 'DEBIT_CARD',
       aliasName: 'Operations debit',
-      token: 'demo_debit_card',
+      token: testCardToken('4000056655665556'),
       provider: 'sandbox',
       cardType: 'Visa',
       lastDigits: '5556',

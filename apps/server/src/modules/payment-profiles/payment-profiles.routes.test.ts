@@ -3,9 +3,12 @@ import { PROFILE_MESSAGES } from '@settle/shared/payment-profiles';
 import { IDEMPOTENCY_KEY_HEADER } from '@settle/shared/payments';
 import { Privilege } from '@settle/shared/privileges';
 import { PROFILE_EXPIRY_MESSAGES } from '@settle/shared/rules/profile-expiry';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentProfiles } from '../../db/schema/payment-profiles';
+import { paymentConfigs } from '../../db/schema/payments';
+import { users } from '../../db/schema/users';
+import { seedDemoPaymentProfiles } from '../../db/seed/demo-payment-profiles';
 import { submitCard } from '../../test/sandbox-payer';
 import { type PaymentsHarness, postWithKey, startPaymentsHarness } from '../payments/payments-test-support';
 
@@ -280,6 +283,30 @@ describe('silent payments', () => {
     expect(await harness.invoice(invoice.id)).toMatchObject({ balance: '20.00', paymentPending: false });
   });
 
+  it("demo.full's seeded debit card pays in one click on a sandbox that has never seen it", async () => {
+    // The harness's sandbox starts empty (no state file), as on a new machine.
+    const own = await harness.account({ customer: { custNo: 'C10001', currencies: ['USD'] } });
+    const { db } = harness.context.database;
+    await db.update(users).set({ loginName: 'demo.full' }).where(eq(users.id, own.user.id));
+    await seedDemoPaymentProfiles(db, { tenantId: harness.tenantId, today: NOW });
+    const listed = (await own.client.get('/payment/profiles?orderbyexpirationdate=true')).json();
+    const debit = listed.find((profile: { profileType: string }) => profile.profileType === 'DEBIT_CARD');
+    expect(debit).toMatchObject({ lastDigits: '5556', expired: false });
+    expect(listed.find((profile: { expired: boolean }) => profile.expired)).toMatchObject({
+      profileType: 'CREDIT_CARD',
+    });
+    const invoice = await own.invoice({ amount: '15.00' });
+    const paid = await postWithKey(own.client, '/payment/makeSilentPayment/DEBIT_CARD', {
+      custNo: 'C10001',
+      currency: 'USD',
+      paymentProfile: { id: debit.id },
+      payments: [{ invNo: invoice.invNo, payment: '15.00' }],
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({ status: 'SUCCESS', responseText: 'Approved' });
+    expect(await harness.invoice(invoice.id)).toMatchObject({ balance: '0.00' });
+  });
+
   it('pays on account with a saved bank account, processed locally', async () => {
     const own = await harness.account();
     const bank = (
@@ -314,5 +341,118 @@ describe('silent payments', () => {
       amount: '25.00',
       note: 'advance',
     });
+  });
+});
+
+describe('"save as profile" in the e-check form', () => {
+  const ACCOUNT = {
+    name: 'Ada Lovelace',
+    accountType: 'Checking',
+    routingNumber: '021000021',
+    accountNumber: '000123456789',
+    checkNumber: '',
+  };
+  const savedBy = (own: Own) =>
+    harness.context.database.db
+      .select()
+      .from(paymentProfiles)
+      .where(eq(paymentProfiles.customerId, own.customer.id));
+
+  it('saves the bank account sealed with the payment, once for a replay and once for a race on one key', async () => {
+    const own = await harness.account();
+    const invoice = await own.invoice({ amount: '30.00' });
+    await own.putInCart([invoice.id]);
+    const body = {
+      custNo: own.customer.custNo,
+      currency: 'USD',
+      payments: [{ invNo: invoice.invNo, payment: '30.00' }],
+      paymentAccount: { ...ACCOUNT, saveAsProfile: true },
+    };
+    const key = randomUUID();
+    const [first, raced] = await Promise.all([
+      postWithKey(own.client, '/payment/makePayment/ECHECK', body, key),
+      postWithKey(own.client, '/payment/makePayment/ECHECK', body, key),
+    ]);
+    const ok = [first, raced].find((response) => response.statusCode === 200)!;
+    expect(ok.json()).toMatchObject({ status: 'SUCCESS', trackingNo: expect.stringMatching(/^ACH-/) });
+    const replay = await postWithKey(own.client, '/payment/makePayment/ECHECK', body, key);
+    expect(replay.json()).toEqual(ok.json());
+    expect(await harness.paymentCount(own.customer.id)).toBe(1);
+
+    const payment = (await harness.payment(ok.json().extTranRefId))!;
+    const rows = await savedBy(own);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      profileType: 'ECHECK',
+      status: 'ACTIVE',
+      userId: own.user.id,
+      savedByPaymentId: payment.id,
+      accountMasked: '********6789',
+      routingNum: '021000021',
+      accountType: 'Checking',
+      name: 'Ada Lovelace',
+    });
+    expect(rows[0]!.accountEncrypted).not.toContain('123456789');
+    expect(harness.context.app.services.sealer.open('echeck-account', rows[0]!.accountEncrypted!)).toBe(
+      '000123456789',
+    );
+    const listed = (await own.client.get('/payment/profiles?profileType=ECHECK')).json();
+    expect(listed).toEqual([expect.objectContaining({ id: rows[0]!.id, accountNum: '********6789' })]);
+  });
+
+  it('on account: saves when asked, not otherwise; a second start of one payment cannot save a second account', async () => {
+    const own = await harness.account();
+    const body = (saveAsProfile: boolean) => ({
+      custNo: own.customer.custNo,
+      currency: 'USD',
+      amount: '12.00',
+      paymentAccount: { ...ACCOUNT, accountNumber: '55554444', saveAsProfile },
+    });
+    const plain = await postWithKey(own.client, '/payment/makePaymentOnAccount/ECHECK', body(false));
+    expect(plain.json()).toMatchObject({ status: 'SUCCESS' });
+    expect(await savedBy(own)).toEqual([]);
+    const saved = await postWithKey(own.client, '/payment/makePaymentOnAccount/ACH', body(true));
+    expect(saved.json()).toMatchObject({ status: 'SUCCESS' });
+    const rows = await savedBy(own);
+    expect(rows).toMatchObject([{ accountMasked: '****4444', savedByPaymentId: saved.json().paymentLogId }]);
+    // The database keeps one profile per payment, whoever tries to add a second.
+    const { id: _id, reference: _reference, ...copy } = rows[0]!;
+    await expect(
+      harness.context.database.db.insert(paymentProfiles).values({ ...copy, createdAt: new Date() }),
+    ).rejects.toThrow();
+    expect(await savedBy(own)).toHaveLength(1);
+  });
+
+  it('refuses a bad routing number, or bank profiles the tenant does not offer, and changes nothing', async () => {
+    const own = await harness.account();
+    const invoice = await own.invoice({ amount: '9.00' });
+    const body = (routingNumber: string) => ({
+      custNo: own.customer.custNo,
+      currency: 'USD',
+      payments: [{ invNo: invoice.invNo, payment: '9.00' }],
+      paymentAccount: { ...ACCOUNT, routingNumber, saveAsProfile: true },
+    });
+    const bad = await postWithKey(own.client, '/payment/makePayment/ECHECK', body('021000022'));
+    expect(bad.statusCode).toBe(400);
+    const { db } = harness.context.database;
+    const offered = (allowECheckProfile: boolean) =>
+      db
+        .update(paymentConfigs)
+        .set({ allowECheckProfile })
+        .where(and(eq(paymentConfigs.tenantId, harness.tenantId), eq(paymentConfigs.currencyCode, 'USD')));
+    await offered(false);
+    try {
+      const off = await postWithKey(own.client, '/payment/makePayment/ECHECK', body('021000021'));
+      expect(off.statusCode).toBe(400);
+      expect(off.json()).toMatchObject({
+        code: 'PROFILE_TYPE_NOT_ALLOWED',
+        message: PROFILE_MESSAGES.typeNotAllowed,
+      });
+    } finally {
+      await offered(true);
+    }
+    expect(await harness.paymentCount(own.customer.id)).toBe(0);
+    expect(await savedBy(own)).toEqual([]);
+    expect(await harness.invoice(invoice.id)).toMatchObject({ balance: '9.00', paymentPending: false });
   });
 });

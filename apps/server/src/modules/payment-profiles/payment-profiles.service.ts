@@ -15,6 +15,8 @@ import {
   maskAccountNumber,
   PAYMENT_MESSAGES,
   type TPaymentResult,
+  type ZMakePaymentOnAccountRequest,
+  type ZMakePaymentRequest,
 } from '@settle/shared/payments';
 import { hasPrivilege, Privilege } from '@settle/shared/privileges';
 import { checkProfileExpiry, isExpired } from '@settle/shared/rules/profile-expiry';
@@ -27,7 +29,12 @@ import type { Sealer } from '../../lib/sealed-values';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { SessionContext } from '../auth/session.service';
 import type { PaymentSettingsService } from '../payments/payment-settings.service';
-import type { PaymentsService, SavedProfileCharge, StartContext } from '../payments/payments.service';
+import type {
+  AlongsidePayment,
+  PaymentsService,
+  SavedProfileCharge,
+  StartContext,
+} from '../payments/payments.service';
 import { toPaymentProfile } from './payment-profile-views';
 import * as repository from './payment-profiles.repository';
 
@@ -35,6 +42,7 @@ export type PaymentProfilesService = ReturnType<typeof createPaymentProfilesServ
 
 type AddRequest = z.output<typeof ZAddProfileRequest>;
 type UpdateRequest = z.output<typeof ZUpdateProfileRequest>;
+type BankAccount = { name: string; accountType: string; routingNum: string; accountNum: string };
 
 const FLAG_OF = {
   CREDIT_CARD: 'allowCreditCardProfile',
@@ -55,6 +63,43 @@ export function createPaymentProfilesService(
   },
 ) {
   const ownerOf = (session: SessionContext) => ({ tenantId: session.tenantId, userId: session.userId });
+
+  /** A bank account as a profile stores it: the number sealed, only its last 4 in clear. */
+  const bankAccountValues = (account: BankAccount) => ({
+    profileType: 'ECHECK' as const,
+    accountEncrypted: deps.sealer.seal('echeck-account', account.accountNum),
+    accountMasked: maskAccountNumber(account.accountNum),
+    routingNum: account.routingNum,
+    accountType: account.accountType,
+    name: account.name,
+  });
+
+  /**
+   * The e-check form's "save as profile": the account is saved in the payment's own transaction
+   * (no payment, no profile), once per payment by the unique saved_by_payment_id.
+   */
+  async function saveWithPayment(
+    session: SessionContext,
+    account: z.output<typeof ZMakePaymentRequest>['paymentAccount'],
+  ): Promise<AlongsidePayment | undefined> {
+    if (!account.saveAsProfile) return undefined;
+    await requireTypeEnabled(session, 'ECHECK', ECHECK_CURRENCY);
+    return async (tx, payment) => {
+      await repository.insertProfile(tx, {
+        tenantId: payment.tenantId,
+        customerId: payment.customerId,
+        custNo: payment.custNo,
+        userId: session.userId,
+        savedByPaymentId: payment.id,
+        ...bankAccountValues({
+          name: account.name,
+          accountType: account.accountType,
+          routingNum: account.routingNumber,
+          accountNum: account.accountNumber,
+        }),
+      });
+    };
+  }
 
   function requirePay(session: SessionContext) {
     if (!hasPrivilege(session.roles, Privilege.ALLOW_PAY))
@@ -171,13 +216,8 @@ export function createPaymentProfilesService(
         await requireTypeEnabled(session, 'ECHECK', ECHECK_CURRENCY);
         const row = await repository.insertProfile(db, {
           ...base,
-          profileType: 'ECHECK',
           aliasName: request.aliasName,
-          accountEncrypted: deps.sealer.seal('echeck-account', request.accountNum),
-          accountMasked: maskAccountNumber(request.accountNum),
-          routingNum: request.routingNum,
-          accountType: request.accountType,
-          name: request.name,
+          ...bankAccountValues(request),
         });
         return {
           success: true,
@@ -315,6 +355,28 @@ export function createPaymentProfilesService(
       requirePay(session);
       const profile = await chargeOf(session, request, paymentType);
       return deps.payments.payOnAccountWithProfile(session, paymentType, request, context, profile);
+    },
+
+    /** POST payment/makePayment/{paymentType}: the e-check form, saving the account when asked. */
+    async payCartByAccount(
+      session: SessionContext,
+      paymentType: Parameters<PaymentsService['payCart']>[1],
+      request: z.output<typeof ZMakePaymentRequest>,
+      context: StartContext & { local: boolean },
+    ): Promise<TPaymentResult> {
+      const alongside = await saveWithPayment(session, request.paymentAccount);
+      return deps.payments.payCart(session, paymentType, request, { ...context, alongside });
+    },
+
+    /** POST payment/makePaymentOnAccount/{paymentType}: the same on account. */
+    async payOnAccountByAccount(
+      session: SessionContext,
+      paymentType: Parameters<PaymentsService['payOnAccount']>[1],
+      request: z.output<typeof ZMakePaymentOnAccountRequest>,
+      context: StartContext & { local: boolean },
+    ): Promise<TPaymentResult> {
+      const alongside = await saveWithPayment(session, request.paymentAccount);
+      return deps.payments.payOnAccount(session, paymentType, request, { ...context, alongside });
     },
   };
 }

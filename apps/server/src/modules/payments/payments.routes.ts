@@ -203,7 +203,7 @@ export function paymentsRoutes(
       },
     },
     (request) =>
-      services.payments.payCart(
+      services.paymentProfiles.payCartByAccount(
         sessionOf(request),
         request.params.paymentType,
         request.body,
@@ -226,7 +226,7 @@ export function paymentsRoutes(
       },
     },
     (request) =>
-      services.payments.payOnAccount(
+      services.paymentProfiles.payOnAccountByAccount(
         sessionOf(request),
         request.params.paymentType,
         request.body,

@@ -66,6 +66,12 @@ export type StartContext = {
   approvalId?: number;
 };
 
+/** Work another module does in the transaction that inserts a payment (e-check "save as profile"). */
+export type AlongsidePayment = (tx: Db, payment: repository.PaymentRow) => Promise<void>;
+
+/** A start by the e-check form (local) or the hosted page, and what it also writes with the payment. */
+type AccountStartContext = StartContext & { local: boolean; alongside?: AlongsidePayment };
+
 /** Younger than this, a blocking payment is not asked about at the provider (see retryAfterRefresh). */
 const FRESH_START_MS = 5_000;
 
@@ -263,12 +269,14 @@ export function createPaymentsService(
     extra: (plan: Plan) => Partial<repository.NewPayment> & { provider: string },
     context: StartContext,
     settleLocally?: (tx: Db, payment: repository.PaymentRow) => Promise<repository.PaymentRow>,
+    alongside?: AlongsidePayment,
   ): Promise<repository.PaymentRow> {
     try {
       const result = await db.transaction(async (tx) => {
         await context.guard?.(tx);
         const plan = await build(tx);
         const payment = await insertPending(tx, session, plan, extra(plan), context);
+        if (alongside) await alongside(tx, payment);
         return settleLocally ? settleLocally(tx, payment) : payment;
       });
       return result;
@@ -673,7 +681,7 @@ export function createPaymentsService(
       session: SessionContext,
       paymentType: TPaymentType,
       request: CartRequest & { paymentAccount?: PaymentAccount },
-      context: StartContext & { local: boolean },
+      context: AccountStartContext,
     ): Promise<TPaymentResult> {
       requirePayPrivilege(session);
       const { customer, currencyCode } = await resolveCustomerScope(deps.accounts, session, {
@@ -695,6 +703,7 @@ export function createPaymentsService(
             }),
             context,
             context.local ? settleLocalEcheck : undefined,
+            context.alongside,
           ),
         () =>
           blockingForCart(
@@ -715,7 +724,7 @@ export function createPaymentsService(
       session: SessionContext,
       paymentType: TPaymentType,
       request: OnAccountRequest & { paymentAccount?: PaymentAccount },
-      context: StartContext & { local: boolean },
+      context: AccountStartContext,
     ): Promise<TPaymentResult> {
       requirePayPrivilege(session);
       const { customer, currencyCode } = await resolveCustomerScope(deps.accounts, session, {
@@ -735,6 +744,7 @@ export function createPaymentsService(
         }),
         context,
         context.local ? settleLocalEcheck : undefined,
+        context.alongside,
       );
       if (context.local) {
         if (payment.status === 'SUCCESS') deps.settlement.announce(payment);

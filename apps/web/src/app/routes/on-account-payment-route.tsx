@@ -6,6 +6,7 @@ import { SavedProfilePanels } from '../../features/payment-profiles/components/s
 import { OnAccountPaymentForm } from '../../features/payments/components/on-account-payment-form';
 import { useSignedInUser } from '../../lib/use-user-data';
 import { returnToPriorPage } from './return-to-prior-page';
+import { useReceiptViewer } from './use-receipt-viewer';
 
 /** /onAccountPayment: an amount paid to the current customer's account in its current currency. */
 export function OnAccountPaymentRoute() {
@@ -13,6 +14,7 @@ export function OnAccountPaymentRoute() {
   const { currentCustNo, currentCustomer, currencyCode } = useSignedInUser();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const receipt = useReceiptViewer();
   return (
     <Container size="sm">
       <Stack gap="md">
@@ -36,6 +38,7 @@ export function OnAccountPaymentRoute() {
               currency={currencyCode}
               onPaid={() => void queryClient.invalidateQueries()}
               onReceiptClosed={() => returnToPriorPage(navigate)}
+              onShowReceiptPdf={receipt.open}
               profiles={(slot) => (
                 <SavedProfilePanels
                   custNo={currentCustNo}
@@ -44,6 +47,7 @@ export function OnAccountPaymentRoute() {
                   enabled={slot.enabled}
                   busy={slot.busy}
                   onPay={slot.pay}
+                  onSelect={slot.onSelect}
                 />
               )}
             />
@@ -51,6 +55,7 @@ export function OnAccountPaymentRoute() {
         ) : (
           <Alert color="yellow">{t('cart:noAccount')}</Alert>
         )}
+        {receipt.viewer}
       </Stack>
     </Container>
   );

@@ -16,6 +16,7 @@ import { SavedProfilePanels } from '../../features/payment-profiles/components/s
 import { CheckoutPanel } from '../../features/payments/components/checkout-panel';
 import { useSignedInUser } from '../../lib/use-user-data';
 import { returnToPriorPage } from './return-to-prior-page';
+import { useReceiptViewer } from './use-receipt-viewer';
 
 /** /paymentCart: the cart of the current customer and currency, its payment, and whom to ask about it. */
 export function PaymentCartRoute() {
@@ -23,6 +24,7 @@ export function PaymentCartRoute() {
   const { currentCustNo } = useSignedInUser();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const receipt = useReceiptViewer();
   return (
     <Container size="lg">
       <Stack gap="md">
@@ -60,6 +62,7 @@ export function PaymentCartRoute() {
                     notifications.show({ color: 'teal', message: t('paid') });
                   }}
                   onReceiptClosed={() => returnToPriorPage(navigate)}
+                  onShowReceiptPdf={receipt.open}
                   profiles={(slot) => (
                     <SavedProfilePanels
                       custNo={cart.custNo}
@@ -68,6 +71,7 @@ export function PaymentCartRoute() {
                       enabled={slot.enabled}
                       busy={slot.busy}
                       onPay={slot.pay}
+                      onSelect={slot.onSelect}
                     />
                   )}
                 />
@@ -76,6 +80,7 @@ export function PaymentCartRoute() {
           )}
         />
         {currentCustNo ? <CollectorContact custNo={currentCustNo} /> : null}
+        {receipt.viewer}
       </Stack>
     </Container>
   );

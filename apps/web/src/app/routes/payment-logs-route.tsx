@@ -1,13 +1,11 @@
 import { Container, Stack, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { PAYMENT_LOG_SEARCH_FIELDS } from '@settle/shared/payment-logs';
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PaymentLogGrid } from '../../features/payment-logs/components/payment-log-grid';
-import { openReceipt } from '../../features/payment-logs/lib/open-receipt';
 import { AdvancedSearchPanel } from '../../features/search/components/advanced-search-panel';
 import { useCriteriaSearchParam } from '../../features/search/hooks/use-criteria-search-param';
 import { PAGE_PARAM } from '../../lib/grid-search-params';
+import { useReceiptViewer } from './use-receipt-viewer';
 
 const RESULT_PARAMS = [PAGE_PARAM];
 
@@ -18,14 +16,8 @@ const RESULT_PARAMS = [PAGE_PARAM];
 export function PaymentLogsRoute() {
   const { t } = useTranslation('paymentLogs');
   const { criteria, filter, setCriteria } = useCriteriaSearchParam({ resetParams: RESULT_PARAMS });
-  const printReceipt = useCallback(
-    async (key: { custNo: string; paymentLogId: number }) => {
-      const outcome = await openReceipt(key, t('detail.preparingReceipt'));
-      if (outcome === 'downloaded')
-        notifications.show({ color: 'yellow', message: t('detail.popupBlocked') });
-    },
-    [t],
-  );
+  // Print receipt: the receipt PDF in the app's viewer, over the payment's detail.
+  const receipt = useReceiptViewer();
 
   return (
     <Container size="xl">
@@ -35,7 +27,7 @@ export function PaymentLogsRoute() {
         </Title>
         <PaymentLogGrid
           filter={filter || undefined}
-          onPrintReceipt={printReceipt}
+          onPrintReceipt={async (key) => receipt.open(key)}
           filterSlot={
             <AdvancedSearchPanel
               grid="paymentLogs"
@@ -45,6 +37,7 @@ export function PaymentLogsRoute() {
             />
           }
         />
+        {receipt.viewer}
       </Stack>
     </Container>
   );

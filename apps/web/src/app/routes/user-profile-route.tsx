@@ -3,7 +3,7 @@ import { hasPrivilege, Privilege } from '@settle/shared/privileges';
 import { useTranslation } from 'react-i18next';
 import { AutopaySettings } from '../../features/autopay/components/autopay-settings';
 import { usePaymentProfiles } from '../../features/payment-profiles/api/get-payment-profiles';
-
+import { AddBankAccountButton } from '../../features/payment-profiles/components/add-bank-account-button';
 import { AddCardButton } from '../../features/payment-profiles/components/add-card-button';
 import { SavedProfilesTable } from '../../features/payment-profiles/components/saved-profiles-table';
 import {
@@ -37,7 +37,12 @@ export function UserProfileRoute() {
           <SavedProfilesTable kind="cards" />
         </Stack>
       }
-      banksTab={<SavedProfilesTable kind="banks" />}
+      banksTab={
+        <Stack>
+          {currentCustNo ? <AddBankAccountButton custNo={currentCustNo} /> : null}
+          <SavedProfilesTable kind="banks" />
+        </Stack>
+      }
       remindersTab={
         <Stack gap="xl">
           <ReminderSettingsForm />

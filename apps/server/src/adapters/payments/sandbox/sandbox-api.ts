@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { describePayment, newId, type SandboxEngine } from './sandbox-engine';
 import type { SandboxCardSession, SandboxPayment, SandboxStore } from './sandbox-store';
+import { testCardOfToken } from './sandbox-test-cards';
 
 /** A JSON answer of the sandbox's API. */
 export type ApiAnswer = { statusCode: number; body: unknown };
@@ -242,7 +243,8 @@ export function createSandboxApi(options: {
         rawBody,
         (id) => paymentAnswer(id),
         () => {
-          const card = store.cards.get(input.token);
+          // A saved card, or one of the test-card tokens every sandbox knows (the demo's).
+          const card = store.cards.get(input.token) ?? testCardOfToken(input.token);
           if (!card) return problem(404, 'No such saved card');
           if (store.paymentsByRef.has(input.extTranRefId)) {
             return problem(409, `A payment with extTranRefId ${input.extTranRefId} already exists`);

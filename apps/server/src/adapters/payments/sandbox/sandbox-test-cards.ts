@@ -87,6 +87,28 @@ export function brandOf(digits: string): string {
   return 'unknown';
 }
 
+/**
+ * Saved-card tokens every sandbox knows from its first start, as providers' test modes accept
+ * fixed test payment methods: `card_test_<a test card's number>`. The demo seeds its saved cards
+ * with them, so a one-click payment with a demo card works on a new machine's empty sandbox.
+ */
+export const TEST_CARD_TOKEN_PREFIX = 'card_test_';
+
+export function testCardToken(cardNumber: string): string {
+  return `${TEST_CARD_TOKEN_PREFIX}${cardNumber}`;
+}
+
+/** The charge rules of a test-card token (behaviour, last 4, brand), or undefined for any other token. */
+export function testCardOfToken(
+  token: string,
+): { behaviour: CardBehaviour; last4: string; brand: string } | undefined {
+  if (!token.startsWith(TEST_CARD_TOKEN_PREFIX)) return undefined;
+  const cardNumber = token.slice(TEST_CARD_TOKEN_PREFIX.length);
+  const known = TEST_CARDS.find((card) => card.number === cardNumber);
+  if (!known) return undefined;
+  return { behaviour: known.behaviour, last4: cardNumber.slice(-4), brand: brandOf(cardNumber) };
+}
+
 /** The specification lets a card expire at most 15 years ahead. */
 export const CARD_EXPIRY_MAX_YEARS = 15;
 

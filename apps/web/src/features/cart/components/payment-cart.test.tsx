@@ -1,5 +1,6 @@
 import type { TCartLine, TPaymentCart } from '@settle/shared/cart';
 import { addMoney } from '@settle/shared/money';
+import type { TPaymentProfile } from '@settle/shared/payment-profiles';
 import { ALL_PRIVILEGES, Privilege } from '@settle/shared/privileges';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -35,7 +36,10 @@ function cartOf(payments: TCartLine[], currencyCode = 'USD'): TPaymentCart {
 }
 
 /** A server cart: GET, remove, empty and sync act on the same lines. */
-function cartApi(initial: TCartLine[], options: { dropOnSync?: string[]; currencyCode?: string } = {}) {
+function cartApi(
+  initial: TCartLine[],
+  options: { dropOnSync?: string[]; currencyCode?: string; profiles?: TPaymentProfile[] } = {},
+) {
   let lines = [...initial];
   const routes: StubRoute[] = [
     { method: 'GET', path: '/invoices/associationAccounts', reply: { body: [acme, beta, gamma] } },
@@ -84,10 +88,16 @@ function cartApi(initial: TCartLine[], options: { dropOnSync?: string[]; currenc
     {
       method: 'GET',
       path: `/payment/config/cart/${options.currencyCode ?? 'USD'}`,
-      reply: { body: buildPaymentConfig() },
+      reply: {
+        body: buildPaymentConfig(
+          options.profiles
+            ? { allowCreditCardProfile: true, allowDebitCardProfile: true, allowECheckProfile: true }
+            : {},
+        ),
+      },
     },
-    // No saved payment profiles: the panels stay empty.
-    { method: 'GET', path: '/payment/profiles', reply: { body: [] } },
+    // Without saved payment profiles the panels stay empty.
+    { method: 'GET', path: '/payment/profiles', reply: { body: options.profiles ?? [] } },
   ];
   return stubApi(routes);
 }
@@ -189,6 +199,71 @@ describe('PaymentCart', () => {
       const button = await screen.findByTestId(`pay-${method}`);
       expect(button).not.toHaveAttribute('aria-disabled');
     }
+  });
+
+  it('a selected saved profile disables the hosted card buttons and the other types; an expired card cannot be chosen', async () => {
+    const card: TPaymentProfile = {
+      id: 7,
+      profileType: 'CREDIT_CARD',
+      achEnabled: 0,
+      aliasName: 'Office',
+      custNo: 'C100',
+      cardType: 'Visa',
+      lastDigits: '4242',
+      cardHolderName: 'Grace Hopper',
+      expirationDateStr: '12 / 2030',
+      expirationDate: '2030-12-31',
+      expired: false,
+      accountNum: null,
+      routingNum: null,
+      accountType: null,
+      name: null,
+    };
+    const bank: TPaymentProfile = {
+      ...card,
+      id: 8,
+      profileType: 'ECHECK',
+      achEnabled: 1,
+      aliasName: 'Payroll',
+      cardType: null,
+      lastDigits: null,
+      expirationDateStr: null,
+      expirationDate: null,
+      accountNum: '****6789',
+      name: 'Acme',
+    };
+    const old = { ...card, id: 9, aliasName: 'Old', expirationDateStr: '01 / 2025', expired: true };
+    cartApi([line('A', '100.00')], { profiles: [card, old, bank] });
+    const { user } = renderApp({
+      route: '/paymentCart',
+      userData: buildUserData({ roles: [...ALL_PRIVILEGES] }),
+    });
+    await screen.findByTestId('cart-row-A');
+    await waitFor(() => expect(screen.getByTestId('pay-CREDIT_CARD')).not.toHaveAttribute('aria-disabled'));
+    await user.click(await screen.findByRole('button', { name: 'Saved credit cards (2)' }));
+    expect(await screen.findByRole('radio', { name: /Old/ })).toBeDisabled();
+    await user.click(screen.getByRole('radio', { name: /Old/ }));
+    expect(screen.getByTestId('pay-CREDIT_CARD')).not.toHaveAttribute('aria-disabled');
+
+    await user.click(screen.getByRole('radio', { name: /Office/ }));
+    for (const method of ['CREDIT_CARD', 'DEBIT_CARD', 'ECHECK'])
+      expect(screen.getByTestId(`pay-${method}`)).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByTestId('pay-profile-selected')).toHaveTextContent(
+      'A saved payment method is selected: pay with it, or unselect it to use another method.',
+    );
+    expect(screen.getByTestId('profile-pay-ECHECK')).toBeDisabled();
+
+    // Unselected: every way to pay is back.
+    await user.click(screen.getByRole('radio', { name: /Office/ }));
+    for (const method of ['CREDIT_CARD', 'DEBIT_CARD', 'ECHECK'])
+      expect(screen.getByTestId(`pay-${method}`)).not.toHaveAttribute('aria-disabled');
+
+    // A bank account keeps the e-check form but not the hosted card pages.
+    await user.click(screen.getByRole('button', { name: /Saved bank accounts? \(1\)/ }));
+    await user.click(await screen.findByRole('radio', { name: /Payroll/ }));
+    expect(screen.getByTestId('pay-CREDIT_CARD')).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByTestId('pay-DEBIT_CARD')).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByTestId('pay-ECHECK')).not.toHaveAttribute('aria-disabled');
   });
 
   it('lowers a line with a required reason, and refuses an amount above the payable or at 0', async () => {

@@ -1,8 +1,8 @@
 import { ZErrorResponse } from '@settle/shared/errors';
 import type { TInvoiceStatus } from '@settle/shared/invoices';
-import { useQuery } from '@tanstack/react-query';
 import { ApiError, ClientErrorCode } from '../../../lib/api-error';
 import { getApiBase } from '../../../lib/public-config';
+import { type PdfFileSource, usePdfFile } from './use-pdf-file';
 
 const DOCUMENT_PATH = '/gateway/downloadLinkedContent';
 
@@ -134,13 +134,13 @@ async function toDocumentError(
  * large, and reopening must show the invoices as they are now.
  */
 export function useInvoiceDocument(request: InvoiceDocumentRequest & { enabled?: boolean }) {
-  const { invNos, invStatus, enabled = true } = request;
-  return useQuery({
-    queryKey: ['documents', 'invoiceDocument', invStatus, ...invNos],
-    queryFn: ({ signal }) => getInvoiceDocument({ invNos, invStatus }, signal),
-    enabled,
-    gcTime: 0,
-    staleTime: 0,
-    refetchOnWindowFocus: false,
-  });
+  return usePdfFile(invoiceDocumentSource(request), request.enabled ?? true);
+}
+
+/** The viewer's source for invoice documents. */
+export function invoiceDocumentSource({ invNos, invStatus }: InvoiceDocumentRequest): PdfFileSource {
+  return {
+    key: ['invoiceDocument', invStatus, ...invNos],
+    load: (signal) => getInvoiceDocument({ invNos, invStatus }, signal),
+  };
 }

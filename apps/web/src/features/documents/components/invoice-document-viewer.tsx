@@ -3,9 +3,9 @@ import { notifications } from '@mantine/notifications';
 import type { TInvoiceStatus } from '@settle/shared/invoices';
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { InvoiceDocumentError } from '../api/get-invoice-document';
+import { InvoiceDocumentError, invoiceDocumentSource } from '../api/get-invoice-document';
 import { documentErrorText, endSessionIfRefused } from '../lib/document-error';
-import { MODAL_CONTENT_HEIGHT, readViewerSettings } from '../lib/viewer-config';
+import { readViewerSettings, VIEWER_MODAL_STYLES } from '../lib/viewer-config';
 import { ExternalDocumentFrame, HtmlDocumentFrame } from './document-frames';
 import { PdfDocumentPane } from './pdf-document-pane';
 
@@ -97,10 +97,7 @@ export function InvoiceDocumentViewer({
       title={title}
       size={860}
       closeButtonProps={{ 'aria-label': t('documents:close') }}
-      styles={{
-        content: { height: MODAL_CONTENT_HEIGHT, display: 'flex', flexDirection: 'column' },
-        body: { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', overflow: 'hidden' },
-      }}
+      styles={VIEWER_MODAL_STYLES}
     >
       {opened && !nothingSelected && (
         <Box
@@ -119,8 +116,7 @@ export function InvoiceDocumentViewer({
           ) : (
             <PdfDocumentPane
               key={documentKey}
-              invNos={invNos}
-              invStatus={invStatus}
+              source={invoiceDocumentSource({ invNos, invStatus })}
               startZoom={settings.startZoom}
               autoPrint={autoPrint}
               onError={fail}

@@ -1,9 +1,8 @@
 import { Alert, Box, Center, Loader, Stack, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { TInvoiceStatus } from '@settle/shared/invoices';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useInvoiceDocument } from '../api/get-invoice-document';
+import { type PdfFileSource, usePdfFile } from '../api/use-pdf-file';
 import { useViewerState } from '../hooks/use-viewer-state';
 import { printPageImages, removePrintFrame, saveBlob } from '../lib/pdf-file-actions';
 import { isRenderCancelled, openPdfDocument, type PdfDocumentHandle } from '../lib/pdf-renderer';
@@ -11,8 +10,8 @@ import { VIEWER_AREA_MAX_HEIGHT } from '../lib/viewer-config';
 import { ViewerToolbar } from './viewer-toolbar';
 
 export interface PdfDocumentPaneProps {
-  invNos: string[];
-  invStatus: TInvoiceStatus;
+  /** The PDF to show: an invoice document, a payment receipt. */
+  source: PdfFileSource;
   startZoom: number;
   autoPrint: boolean;
   /** A refused or unreadable document: the dialog reports it and closes. */
@@ -20,9 +19,9 @@ export interface PdfDocumentPaneProps {
 }
 
 /** The spec's PDF variant: the document drawn page by page with pdf.js, with its toolbar. */
-export function PdfDocumentPane({ invNos, invStatus, startZoom, autoPrint, onError }: PdfDocumentPaneProps) {
+export function PdfDocumentPane({ source, startZoom, autoPrint, onError }: PdfDocumentPaneProps) {
   const { t } = useTranslation('documents');
-  const document = useInvoiceDocument({ invNos, invStatus });
+  const document = usePdfFile(source);
   const [state, dispatch] = useViewerState(startZoom);
   const [pdf, setPdf] = useState<PdfDocumentHandle | null>(null);
   const [renderFailed, setRenderFailed] = useState(false);

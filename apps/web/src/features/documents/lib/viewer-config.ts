@@ -54,3 +54,9 @@ function isHttpUrl(value: string): boolean {
     return false;
   }
 }
+
+/** The viewer dialog's frame: a fixed height, the pane filling it (invoice documents and receipts). */
+export const VIEWER_MODAL_STYLES = {
+  content: { height: MODAL_CONTENT_HEIGHT, display: 'flex', flexDirection: 'column' },
+  body: { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', overflow: 'hidden' },
+} as const;

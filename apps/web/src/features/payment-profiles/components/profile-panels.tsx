@@ -1,6 +1,6 @@
 import { Accordion, Button, Radio, Stack, Text } from '@mantine/core';
 import type { TPaymentProfile, TProfileType } from '@settle/shared/payment-profiles';
-import { useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const PANEL_TYPES: TProfileType[] = ['CREDIT_CARD', 'DEBIT_CARD', 'ECHECK'];
@@ -15,6 +15,8 @@ export interface ProfilePanelsProps {
   onPay: (profile: TPaymentProfile) => void;
   /** The selection, told to the screen so it can disable the other types' pay buttons. */
   onSelect?: (profile: TPaymentProfile | null) => void;
+  /** Shown in the e-check panel: the way to add a bank account from there. */
+  addBank?: ReactNode;
 }
 
 /**
@@ -22,7 +24,15 @@ export interface ProfilePanelsProps {
  * a click on the selected profile unselects it, a selection of one type disables the other types'
  * pay buttons, and an expired card cannot be chosen.
  */
-export function ProfilePanels({ profiles, offered, enabled, busy, onPay, onSelect }: ProfilePanelsProps) {
+export function ProfilePanels({
+  profiles,
+  offered,
+  enabled,
+  busy,
+  onPay,
+  onSelect,
+  addBank,
+}: ProfilePanelsProps) {
   const { t } = useTranslation('paymentProfiles');
   const [open, setOpen] = useState<string | null>(null);
   const [selected, setSelected] = useState<TPaymentProfile | null>(null);
@@ -31,6 +41,13 @@ export function ProfilePanels({ profiles, offered, enabled, busy, onPay, onSelec
     setSelected(next);
     onSelect?.(next);
   };
+  // A selected profile deleted meanwhile (the manage dialog) is no longer selected.
+  const gone = selected !== null && !profiles.some((profile) => profile.id === selected.id);
+  useEffect(() => {
+    if (!gone) return;
+    setSelected(null);
+    onSelect?.(null);
+  }, [gone, onSelect]);
   const types = PANEL_TYPES.filter((type) => offered[type]);
   if (types.length === 0) return null;
 
@@ -75,6 +92,7 @@ export function ProfilePanels({ profiles, offered, enabled, busy, onPay, onSelec
                 >
                   {t('payWithProfile')}
                 </Button>
+                {type === 'ECHECK' ? addBank : null}
               </Stack>
             </Accordion.Panel>
           </Accordion.Item>

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import type { TPaymentConfig, TPaymentFlow, TPaymentResult, TPaymentType } from '@settle/shared/payments';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSessionEndingError } from '../../../lib/api-error';
 import { usePaymentConfig } from '../api/get-payment-config';
@@ -21,6 +21,8 @@ export interface CheckoutPanelProps {
   onPaid?: (request: CheckoutRequest) => void;
   onCartChanged?: () => void;
   onReceiptClosed?: (result: TPaymentResult) => void;
+  /** The receipt dialog's PDF in the app's viewer (the app renders it). */
+  onShowReceiptPdf?: (key: { custNo: string; paymentLogId: number }) => void;
   /**
    * Saved profiles shown above the pay buttons (the app fills it with the payment-profiles feature):
    * `pay` is the one-click silent payment through this checkout (same receipt and errors).
@@ -30,6 +32,8 @@ export interface CheckoutPanelProps {
     enabled: boolean;
     busy: boolean;
     pay: (profile: { id: number; profileType: TPaymentType }) => void;
+    /** The profile selected in the panels (or none): it disables the other ways to pay. */
+    onSelect: (profile: { profileType: TPaymentType } | null) => void;
   }) => ReactNode;
 }
 
@@ -37,6 +41,7 @@ export interface CheckoutPanelProps {
 export function CheckoutPanel(props: CheckoutPanelProps) {
   const { t } = useTranslation(['payments', 'errors']);
   const config = usePaymentConfig(props.flow, props.currency);
+  const [profileType, setProfileType] = useState<TPaymentType | null>(null);
   const checkout = usePaymentCheckout({
     onPaid: props.onPaid,
     onCartChanged: props.onCartChanged,
@@ -62,6 +67,7 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
         enabled: props.enabled,
         busy: checkout.phase.kind === 'preparing' || checkout.phase.kind === 'waiting',
         pay: (profile) => checkout.payWithProfile(props.buildRequest(profile.profileType), profile.id),
+        onSelect: (profile) => setProfileType(profile?.profileType ?? null),
       })}
       <PayMethodButtons
         config={config.data}
@@ -70,9 +76,14 @@ export function CheckoutPanel(props: CheckoutPanelProps) {
         enabled={props.enabled}
         disabledReason={props.disabledReason}
         busyType={busyType}
+        profileType={profileType}
         onChoose={(paymentType) => checkout.start(props.buildRequest(paymentType))}
       />
-      <PaymentCheckoutDialogs checkout={checkout} />
+      <PaymentCheckoutDialogs
+        checkout={checkout}
+        canSaveProfile={config.data?.allowECheckProfile ?? false}
+        onShowReceiptPdf={props.onShowReceiptPdf}
+      />
     </>
   );
 }

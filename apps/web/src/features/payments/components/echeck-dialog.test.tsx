@@ -5,13 +5,21 @@ import { buildUserData } from '../../../testing/fixtures';
 import { renderComponent } from '../../../testing/render';
 import { EcheckDialog } from './echeck-dialog';
 
-function renderDialog(options: { serverError?: unknown; submitting?: boolean; language?: 'en' | 'fr' } = {}) {
+function renderDialog(
+  options: {
+    serverError?: unknown;
+    submitting?: boolean;
+    language?: 'en' | 'fr';
+    canSaveProfile?: boolean;
+  } = {},
+) {
   const onSubmit = vi.fn();
   const rendered = renderComponent(
     <EcheckDialog
       amount="120.50"
       currency="USD"
       submitting={options.submitting ?? false}
+      canSaveProfile={options.canSaveProfile ?? true}
       serverError={options.serverError ?? null}
       onSubmit={onSubmit}
       onCancel={vi.fn()}
@@ -57,8 +65,10 @@ describe('EcheckDialog', () => {
   });
 
   it('holds the spec limits: name 55, account 17 digits, check number 6 digits, digits only', async () => {
-    const { user } = renderDialog();
+    const { user } = renderDialog({ canSaveProfile: false });
     await user.type(await screen.findByTestId('echeck-name'), 'x'.repeat(60));
+    // Bank accounts are not kept as profiles here: no "save as profile".
+    expect(screen.queryByTestId('echeck-save-profile')).not.toBeInTheDocument();
     expect(screen.getByTestId('echeck-name')).toHaveValue('x'.repeat(55));
     await user.type(screen.getByTestId('echeck-account'), '1234-5678 9012345678901');
     expect(screen.getByTestId('echeck-account')).toHaveValue('12345678901234567');

@@ -1,10 +1,15 @@
-import { Alert, Button, Checkbox, Group, List, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
-import { ACCOUNT_TYPES, ECHECK_LIMITS } from '@settle/shared/payments';
+import { Alert, Button, Checkbox, Group, List, Modal, Stack, Text } from '@mantine/core';
+import {
+  type EcheckField,
+  type EcheckValues,
+  EMPTY_ECHECK,
+  echeckErrors,
+} from '@settle/shared/rules/echeck-account';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BankAccountFields } from '../../../components/ui/bank-account-fields';
 import { useFormatters } from '../../../lib/use-formatters';
 import type { TEcheckAccount } from '../lib/checkout-request';
-import { type EcheckField, type EcheckValues, EMPTY_ECHECK, echeckErrors } from '../lib/echeck-form';
 import { paymentErrorList } from '../lib/translate-payment-error';
 
 /**
@@ -18,6 +23,8 @@ export function EcheckDialog(props: {
   /** The amount panel is hidden when the dialog was reached from the e-check flow itself. */
   showAmount?: boolean;
   submitting: boolean;
+  /** "Save as profile" is offered only where bank accounts can be kept (allowECheckProfile). */
+  canSaveProfile?: boolean;
   /** The last refusal (kept in the checkout's phase): its messages fill the banner until dismissed. */
   serverError: unknown;
   onSubmit: (account: TEcheckAccount) => void;
@@ -42,7 +49,6 @@ export function EcheckDialog(props: {
       ? t(`payments:echeck.errors.${error.key}`, error.values ?? {})
       : undefined;
   };
-  const digitsOnly = (text: string) => text.replace(/\D/g, '');
 
   const submit = () => {
     if (!valid || props.submitting || values.accountType === '') return;
@@ -52,7 +58,7 @@ export function EcheckDialog(props: {
       routingNumber: values.routingNumber,
       accountNumber: values.accountNumber,
       checkNumber: values.checkNumber,
-      saveAsProfile: values.saveAsProfile,
+      saveAsProfile: props.canSaveProfile === true && values.saveAsProfile,
     });
   };
 
@@ -97,78 +103,15 @@ export function EcheckDialog(props: {
               <Text fw={700}>{c2(props.amount, props.currency)}</Text>
             </Group>
           ) : null}
-          <TextInput
-            label={t('payments:echeck.name')}
-            required
-            maxLength={ECHECK_LIMITS.name}
-            autoComplete="name"
-            value={values.name}
-            onChange={(event) => set('name', event.currentTarget.value)}
-            onBlur={() => touch('name')}
-            error={errorOf('name')}
-            description={t('payments:echeck.counter', { count: values.name.length, max: ECHECK_LIMITS.name })}
-            data-testid="echeck-name"
-          />
-          <Radio.Group
-            label={t('payments:echeck.accountType')}
-            required
-            value={values.accountType}
-            onChange={(value) => {
-              set('accountType', value);
-              touch('accountType');
-            }}
-            error={errorOf('accountType')}
-          >
-            <Group gap="lg" mt={4}>
-              {ACCOUNT_TYPES.map((type) => (
-                <Radio
-                  key={type}
-                  value={type}
-                  label={t(`payments:echeck.${type}`)}
-                  data-testid={`echeck-type-${type}`}
-                />
-              ))}
-            </Group>
-          </Radio.Group>
-          <TextInput
-            label={t('payments:echeck.routingNumber')}
-            required
-            inputMode="numeric"
-            maxLength={ECHECK_LIMITS.routingNumber}
-            value={values.routingNumber}
-            onChange={(event) => set('routingNumber', digitsOnly(event.currentTarget.value))}
-            onBlur={() => touch('routingNumber')}
-            error={errorOf('routingNumber')}
-            data-testid="echeck-routing"
-          />
-          <TextInput
-            label={t('payments:echeck.accountNumber')}
-            required
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={ECHECK_LIMITS.accountNumber}
-            value={values.accountNumber}
-            onChange={(event) => set('accountNumber', digitsOnly(event.currentTarget.value))}
-            onBlur={() => touch('accountNumber')}
-            error={errorOf('accountNumber')}
-            data-testid="echeck-account"
-          />
-          <TextInput
-            label={t('payments:echeck.checkNumber')}
-            inputMode="numeric"
-            maxLength={ECHECK_LIMITS.checkNumber}
-            value={values.checkNumber}
-            onChange={(event) => set('checkNumber', digitsOnly(event.currentTarget.value))}
-            onBlur={() => touch('checkNumber')}
-            error={errorOf('checkNumber')}
-            data-testid="echeck-check"
-          />
-          <Checkbox
-            label={t('payments:echeck.saveAsProfile')}
-            checked={values.saveAsProfile}
-            onChange={(event) => set('saveAsProfile', event.currentTarget.checked)}
-            data-testid="echeck-save-profile"
-          />
+          <BankAccountFields values={values} errorOf={errorOf} set={set} touch={touch} withCheckNumber />
+          {props.canSaveProfile ? (
+            <Checkbox
+              label={t('payments:echeck.saveAsProfile')}
+              checked={values.saveAsProfile}
+              onChange={(event) => set('saveAsProfile', event.currentTarget.checked)}
+              data-testid="echeck-save-profile"
+            />
+          ) : null}
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={props.onCancel} data-testid="echeck-cancel">
               {t('payments:echeck.cancel')}

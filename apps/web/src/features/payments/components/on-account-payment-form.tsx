@@ -24,6 +24,7 @@ export function OnAccountPaymentForm(props: {
   custNo: string;
   currency: string;
   onPaid?: (request: CheckoutRequest) => void;
+  onShowReceiptPdf?: CheckoutPanelProps['onShowReceiptPdf'];
   onReceiptClosed?: (result: TPaymentResult) => void;
   /** The saved profiles slot of the checkout (see CheckoutPanel). */
   profiles?: CheckoutPanelProps['profiles'];
@@ -110,6 +111,7 @@ export function OnAccountPaymentForm(props: {
             props.onPaid?.(request);
           }}
           onReceiptClosed={props.onReceiptClosed}
+          onShowReceiptPdf={props.onShowReceiptPdf}
           profiles={props.profiles}
         />
       </Stack>

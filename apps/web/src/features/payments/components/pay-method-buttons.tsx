@@ -23,6 +23,11 @@ export function PayMethodButtons(props: {
   enabled: boolean;
   disabledReason: string;
   busyType: TPaymentType | null;
+  /**
+   * The type of the saved profile selected in the profile panels: the hosted card buttons and the
+   * other types' buttons are then disabled (the spec's profile panels).
+   */
+  profileType?: TPaymentType | null;
   onChoose: (paymentType: TPaymentType) => void;
 }) {
   const { t } = useTranslation('payments');
@@ -37,19 +42,25 @@ export function PayMethodButtons(props: {
   const methods = offeredMethods(props.config, props.currency);
   const echeckRefused = props.config.allowECheck && props.currency !== ECHECK_CURRENCY;
   const busy = props.busyType !== null;
+  const profileType = props.profileType ?? null;
+  const blockedByProfile = (method: TPaymentType) =>
+    profileType !== null && (method !== 'ECHECK' || profileType !== 'ECHECK');
 
   return (
     <Stack gap={4} align="flex-end">
       <Group gap="sm" role="group" aria-label={t('methods.label')} data-testid="pay-buttons">
         {methods.map((method) => {
+          const blocked = blockedByProfile(method);
+          const unusable = !props.enabled || busy || blocked;
+          const reason = blocked ? t('methods.profileSelected') : props.disabledReason;
           const button = (
             <Button
               key={method}
-              data-disabled={!props.enabled || busy || undefined}
-              aria-disabled={!props.enabled || busy || undefined}
+              data-disabled={unusable || undefined}
+              aria-disabled={unusable || undefined}
               loading={props.busyType === method}
               onClick={(event) => {
-                if (!props.enabled || busy) {
+                if (unusable) {
                   event.preventDefault();
                   return;
                 }
@@ -60,10 +71,10 @@ export function PayMethodButtons(props: {
               {t(`methods.${method}`)}
             </Button>
           );
-          return props.enabled ? (
+          return props.enabled && !blocked ? (
             button
           ) : (
-            <Tooltip key={method} label={props.disabledReason} withArrow>
+            <Tooltip key={method} label={reason} withArrow>
               {button}
             </Tooltip>
           );
@@ -72,6 +83,11 @@ export function PayMethodButtons(props: {
       {methods.length === 0 ? (
         <Text size="sm" c="dimmed" data-testid="pay-none">
           {t('methods.noneAllowed')}
+        </Text>
+      ) : null}
+      {props.enabled && methods.some(blockedByProfile) ? (
+        <Text size="sm" c="dimmed" data-testid="pay-profile-selected">
+          {t('methods.profileSelected')}
         </Text>
       ) : null}
       {!props.enabled && methods.length > 0 ? (

@@ -7,7 +7,16 @@ import { ReceiptDialog } from './receipt-dialog';
 import { PreparingDialog, RedirectAckDialog, WaitingDialog } from './redirect-dialogs';
 
 /** The dialog of the checkout's current phase: one at a time, the cart and the on-account screen alike. */
-export function PaymentCheckoutDialogs({ checkout }: { checkout: ReturnType<typeof usePaymentCheckout> }) {
+export function PaymentCheckoutDialogs({
+  checkout,
+  canSaveProfile,
+  onShowReceiptPdf,
+}: {
+  checkout: ReturnType<typeof usePaymentCheckout>;
+  /** The tenant keeps bank accounts as profiles here: the e-check form offers "save as profile". */
+  canSaveProfile: boolean;
+  onShowReceiptPdf?: (key: { custNo: string; paymentLogId: number }) => void;
+}) {
   const { phase } = checkout;
   switch (phase.kind) {
     case 'idle':
@@ -50,6 +59,7 @@ export function PaymentCheckoutDialogs({ checkout }: { checkout: ReturnType<type
           }
           currency={phase.request.currency}
           submitting={phase.submitting}
+          canSaveProfile={canSaveProfile}
           serverError={phase.error}
           onSubmit={checkout.submitEcheck}
           onCancel={checkout.cancel}
@@ -58,6 +68,13 @@ export function PaymentCheckoutDialogs({ checkout }: { checkout: ReturnType<type
     case 'waiting':
       return <WaitingDialog target={phase.target} onCancel={checkout.cancel} />;
     case 'receipt':
-      return <ReceiptDialog request={phase.request} result={phase.result} onClose={checkout.closeReceipt} />;
+      return (
+        <ReceiptDialog
+          request={phase.request}
+          result={phase.result}
+          onClose={checkout.closeReceipt}
+          onShowPdf={onShowReceiptPdf}
+        />
+      );
   }
 }

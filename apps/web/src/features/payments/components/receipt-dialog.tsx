@@ -27,6 +27,8 @@ export function ReceiptDialog(props: {
   request: CheckoutRequest;
   result: TPaymentResult;
   onClose: () => void;
+  /** Shows the receipt PDF in the app's viewer; without it the PDF is downloaded. */
+  onShowPdf?: (key: { custNo: string; paymentLogId: number }) => void;
 }) {
   const { t } = useTranslation(['payments', 'errors']);
   const { result, request } = props;
@@ -40,6 +42,10 @@ export function ReceiptDialog(props: {
 
   const download = async () => {
     if (result.paymentLogId === null) return;
+    if (props.onShowPdf) {
+      props.onShowPdf({ custNo: request.custNo, paymentLogId: result.paymentLogId });
+      return;
+    }
     setDownloading(true);
     try {
       const blob = await getReceiptPdf({ custNo: request.custNo, paymentLogId: result.paymentLogId });

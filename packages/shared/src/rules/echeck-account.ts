@@ -1,5 +1,5 @@
-import { ACCOUNT_TYPES, ECHECK_LIMITS } from '@settle/shared/payments';
-import { isValidAbaRoutingNumber } from '@settle/shared/rules/aba-routing';
+import { ACCOUNT_TYPES, ECHECK_LIMITS } from '../payments';
+import { isValidAbaRoutingNumber } from './aba-routing';
 
 export interface EcheckValues {
   name: string;

@@ -1,0 +1,2 @@
+ALTER TABLE "payment_profiles" ADD COLUMN "saved_by_payment_id" integer;--> statement-breakpoint
+ALTER TABLE "payment_profiles" ADD CONSTRAINT "payment_profiles_saved_by_payment" UNIQUE("saved_by_payment_id");
