@@ -51,6 +51,7 @@ import { PAYMENT_LOG_FIELDS } from './modules/payment-logs/payment-log-fields';
 import { createPaymentLogsService } from './modules/payment-logs/payment-logs.service';
 import { createPaymentProfilesService } from './modules/payment-profiles/payment-profiles.service';
 import { createPaymentQueriesService } from './modules/payments/payment-queries.service';
+import { paymentRecoveryJob } from './modules/payments/payment-recovery-job';
 import { createPaymentSettingsService } from './modules/payments/payment-settings.service';
 import { createPaymentSettlementService } from './modules/payments/payment-settlement.service';
 import { createPaymentsService } from './modules/payments/payments.service';
@@ -190,6 +191,7 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
   const webhookDelivery = createWebhookDelivery(db, { logger });
   const jobs = createJobRunner(db, { logger, clock: options.clock });
   for (const job of housekeepingJobs({ sessions, pins, idempotency })) jobs.register(job);
+  jobs.register(paymentRecoveryJob(paymentSettlement));
   return {
     apiKeys,
     integrationEvents,
