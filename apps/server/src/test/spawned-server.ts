@@ -162,7 +162,7 @@ export class HttpSession {
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const xsrf = this.cookies.get('XSRF-TOKEN');
     if (method !== 'GET' && xsrf) headers['x-xsrf-token'] = xsrf;
-    let body: BodyInit | undefined;
+    let body: FormData | string | undefined;
     if (options.body instanceof FormData || typeof options.body === 'string') body = options.body;
     else if (options.body !== undefined) {
       body = JSON.stringify(options.body);
