@@ -66,7 +66,7 @@ export type BuildAppOptions = {
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
   /** Test doubles for the brute-force delay, background work, couriers, the payment provider and the clock. */
-  services?: Pick<ServiceOptions, 'sleep' | 'background' | 'couriers' | 'paymentGateway' | 'clock'>;
+  services?: Pick<ServiceOptions, 'sleep' | 'background' | 'couriers' | 'paymentGateway' | 'clock' | 'fileStorage'>;
 };
 
 /** The whole app as one Fastify instance; listening is server.ts's job. */
