@@ -26,6 +26,7 @@ import { documentsRoutes } from './modules/documents/documents.routes';
 import { exportsRoutes } from './modules/exports/exports.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createHealthService } from './modules/health/health.service';
+import { createOperationsStatsService } from './modules/health/operations-stats.service';
 import { helpRoutes } from './modules/help/help.routes';
 import { INTEGRATION_PREFIX, integrationRoutes } from './modules/integration/integration.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
@@ -160,7 +161,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   const deps = { services, config };
   healthRoutes(app, { health: createHealthService(database) });
-  registerMetrics(app, { config, database, sessions: services.sessions });
+  registerMetrics(app, {
+    config,
+    database,
+    sessions: services.sessions,
+    operations: createOperationsStatsService(database.db, services.jobs),
+  });
   await app.register(
     async (api) => {
       // One more file than allowed, so that the service sees the 11th and refuses with its message.

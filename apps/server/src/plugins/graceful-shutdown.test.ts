@@ -7,7 +7,10 @@ import { SHUTTING_DOWN_MESSAGE } from './graceful-shutdown';
 
 let context: TestContext;
 let baseURL = '';
-const jobStarted = Promise.withResolvers<void>();
+let markJobStarted: () => void = () => {};
+const jobStarted = new Promise<void>((resolve) => {
+  markJobStarted = resolve;
+});
 let jobFinished = false;
 
 beforeAll(async () => {
@@ -21,7 +24,7 @@ beforeAll(async () => {
     name: 'test-slow-job',
     periodOf: every(1),
     run: async () => {
-      jobStarted.resolve();
+      markJobStarted();
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       jobFinished = true;
       return { finished: true };
@@ -33,7 +36,7 @@ afterAll(() => context.database.close());
 
 describe('graceful shutdown (what SIGTERM does in server.ts)', () => {
   it('lets the request in flight finish, refuses new ones with 503 and Connection: close, stops the job runner at the end of its run', async () => {
-    await jobStarted.promise;
+    await jobStarted;
     const slow = fetch(`${baseURL}${context.api}/test-slow`);
     // The slow call has reached its handler.
     await new Promise((resolve) => setTimeout(resolve, 300));
