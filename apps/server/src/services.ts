@@ -190,7 +190,7 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
   const integration = createIntegrationService(db);
   const webhookDelivery = createWebhookDelivery(db, { logger });
   const jobs = createJobRunner(db, { logger, clock: options.clock });
-  for (const job of housekeepingJobs({ sessions, pins, idempotency })) jobs.register(job);
+  for (const job of housekeepingJobs({ sessions, pins, idempotency, fileStorage })) jobs.register(job);
   jobs.register(paymentRecoveryJob(paymentSettlement));
   return {
     apiKeys,

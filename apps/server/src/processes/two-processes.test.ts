@@ -204,11 +204,13 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL (needs DATAB
           database.db,
           sql`select job_name, period_key, attempts, status from scheduled_job_runs order by job_name, period_key`,
         ),
-      (rows) => rows.length >= (dailyDue ? 3 : 1) && rows.every((row) => row.status === 'DONE'),
+      (rows) => rows.length >= (dailyDue ? 4 : 1) && rows.every((row) => row.status === 'DONE'),
     );
     const names = [...new Set(runs.map((run) => run.job_name))];
     expect(names).toEqual([
-      ...(dailyDue ? ['purge-expired-idempotency-keys', 'purge-expired-sessions'] : []),
+      ...(dailyDue
+        ? ['purge-abandoned-uploads', 'purge-expired-idempotency-keys', 'purge-expired-sessions']
+        : []),
       'recover-pending-payments',
     ]);
     expect(runs.every((run) => run.attempts === 1 && run.status === 'DONE')).toBe(true);
