@@ -96,7 +96,14 @@ async function main() {
         loginName: `soak.${index}`,
         customers: [{ id: customer.id, defAccount: true }],
       });
-      people.push({ loginName: user.loginName, custNo: customer.cust_no });
+      // Users of the same customer work on disjoint invoices (by a hash of the number), so that
+      // what one sees refused is the server's doing, not two people promising the same invoice.
+      people.push({
+        loginName: user.loginName,
+        custNo: customer.cust_no,
+        slot: Math.floor(index / customers.length),
+        sharing: Math.ceil(users / customers.length),
+      });
     }
     console.log(
       `seeded ${invoiceCount.toLocaleString('en-US')} bench invoices and ${users} users in ${((performance.now() - started) / 1000).toFixed(1)} s`,
@@ -156,12 +163,11 @@ async function main() {
 const SORTS = ['dueDate', 'amount', 'balance', 'invoiceDate', 'invNo'];
 const FILTERS = ['', 'amount ge 100 and balance gt 0', "terms eq 'Net 30'", "substringof('PO-5',poNumber)"];
 
-async function virtualUser(
-  base: string,
-  person: { loginName: string; custNo: string },
-  index: number,
-  deadline: number,
-) {
+type Person = { loginName: string; custNo: string; slot: number; sharing: number };
+
+const hashOf = (text: string) => [...text].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) >>> 0, 7);
+
+async function virtualUser(base: string, person: Person, index: number, deadline: number) {
   const session = new HttpSession(API);
   const call = (method: string, url: string, options?: Parameters<HttpSession['call']>[3]) =>
     session.call(base, method, url, options);
@@ -180,7 +186,8 @@ async function virtualUser(
         if (page.status === 200)
           open = (page.json().rows as Array<{ invNo: string; paymentPending?: boolean | string }>)
             .filter((row) => !row.paymentPending || row.paymentPending === 'false')
-            .map((row) => row.invNo);
+            .map((row) => row.invNo)
+            .filter((number) => hashOf(number) % person.sharing === person.slot);
         return page;
       });
       continue;
