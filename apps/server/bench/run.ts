@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
-import { openDatabase, queryRows } from '../src/db/client';
+import { queryRows } from '../src/db/client';
 import { seedDemo } from '../src/db/seed/seed-demo';
 import { createServices } from '../src/services';
 import { openBenchDatabase } from './bench-database';
