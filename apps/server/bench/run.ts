@@ -4,10 +4,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
-import { openDatabase, queryRows } from '../src/db/client';
+import { queryRows } from '../src/db/client';
 import { seedDemo } from '../src/db/seed/seed-demo';
 import { createServices } from '../src/services';
 import { benchAutopay } from './autopay-bench';
+import { openBenchDatabase } from './bench-database';
 import { insertBulkDisputes } from './bulk-disputes';
 import { insertBulkInvoices } from './bulk-invoices';
 import { insertBulkPayments } from './bulk-payments';
@@ -174,30 +175,6 @@ async function main() {
     await drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-async function openBenchDatabase(databaseUrl: string | undefined, dataDir: string) {
-  if (!databaseUrl)
-    return { database: await openDatabase({ dataDir }), url: undefined, drop: async () => {} };
-  const { default: pg } = await import('pg');
-  const name = `settle_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir });
-  return {
-    database,
-    url: url.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: databaseUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
 }
 
 main().catch((error) => {

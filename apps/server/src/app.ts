@@ -27,6 +27,7 @@ import { documentsRoutes } from './modules/documents/documents.routes';
 import { exportsRoutes } from './modules/exports/exports.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createHealthService } from './modules/health/health.service';
+import { createOperationsStatsService } from './modules/health/operations-stats.service';
 import { helpRoutes } from './modules/help/help.routes';
 import { INTEGRATION_PREFIX, integrationRoutes } from './modules/integration/integration.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
@@ -45,6 +46,7 @@ import { userProfileRoutes } from './modules/user-profile/user-profile.routes';
 import { registerCompression } from './plugins/compression';
 import { registerControlCharacterCheck } from './plugins/control-characters';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerGracefulShutdown } from './plugins/graceful-shutdown';
 import { loggerOptions, registerRequestContext, requestIdOf } from './plugins/logging';
 import { methodOverrideRewrite, registerMethodOverride } from './plugins/method-override';
 import { registerMetrics } from './plugins/metrics';
@@ -70,7 +72,10 @@ export type BuildAppOptions = {
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
   /** Test doubles for the brute-force delay, background work, couriers, the payment provider and the clock. */
-  services?: Pick<ServiceOptions, 'sleep' | 'background' | 'couriers' | 'paymentGateway' | 'clock'>;
+  services?: Pick<
+    ServiceOptions,
+    'sleep' | 'background' | 'couriers' | 'paymentGateway' | 'clock' | 'fileStorage'
+  >;
 };
 
 /** The whole app as one Fastify instance; listening is server.ts's job. */
@@ -92,6 +97,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     // A sealed login name in a path (trUtils/decrypt) outgrows the default 100 characters.
     routerOptions: { maxParamLength: 2048 },
     rewriteUrl: methodOverrideRewrite(config),
+    // A request that arrives while closing gets the graceful-shutdown hook's 503 (the contract's shape).
+    return503OnClosing: false,
   });
   // An empty JSON body (a PUT that only names its target in the path) means "no body", not an error.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -132,6 +139,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   // First: every later hook, handler and service call runs inside the request's id context.
   registerRequestContext(app);
+  registerGracefulShutdown(app, {
+    background: config.env === 'test' ? [] : [services.webhookDelivery, services.jobs],
+  });
   await registerSecurityHeaders(app, config);
   await registerCompression(app);
   await app.register(cookie);
@@ -157,7 +167,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   const deps = { services, config };
   healthRoutes(app, { health: createHealthService(database) });
-  registerMetrics(app, { config, database, sessions: services.sessions });
+  registerMetrics(app, {
+    config,
+    database,
+    sessions: services.sessions,
+    operations: createOperationsStatsService(database.db, services.jobs),
+  });
   await app.register(
     async (api) => {
       // One more file than allowed, so that the service sees the 11th and refuses with its message.

@@ -126,6 +126,14 @@ const ZEnvironment = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
+  /** The names of the counters in Redis: deployments (or test runs) sharing one Redis keep theirs apart. */
+  RATE_LIMIT_KEY_PREFIX: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9:_.-]{1,100}$/,
+      'must be 1 to 100 letters, digits, colons, dots, dashes or underscores',
+    )
+    .default('settle-rate-'),
   RATE_LIMIT_WINDOW_SECONDS: limit.default(60),
   RATE_LIMIT_PER_ADDRESS: limit.default(1200),
   RATE_LIMIT_PER_USER: limit.default(600),
@@ -231,6 +239,7 @@ export type AppConfig = {
 };
 
 export type RateLimitSettings = {
+  keyPrefix: string;
   windowSeconds: number;
   perAddress: number;
   perUser: number;
@@ -357,6 +366,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     },
     redisUrl: env.REDIS_URL,
     rateLimits: {
+      keyPrefix: env.RATE_LIMIT_KEY_PREFIX,
       windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
       perAddress: env.RATE_LIMIT_PER_ADDRESS,
       perUser: env.RATE_LIMIT_PER_USER,

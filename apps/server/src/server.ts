@@ -57,13 +57,15 @@ async function main() {
       })
     : null;
 
+  // The graceful stop: new requests answer 503, those in flight finish, background work ends its
+  // pass, then the database closes (plugins/graceful-shutdown.ts); a stop stuck past 30 s exits anyway.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, async () => {
       app.log.info(`${signal} received, closing`);
-      const timer = setTimeout(() => process.exit(1), 10_000);
+      const timer = setTimeout(() => process.exit(1), 30_000);
       timer.unref();
       await adminSocket?.close();
-      await app.close();
+      await app.shutdown({ timeoutMs: 25_000 });
       await demoSso?.close();
       await paymentSandbox?.close();
       process.exit(0);

@@ -57,6 +57,7 @@ import { PAYMENT_LOG_FIELDS } from './modules/payment-logs/payment-log-fields';
 import { createPaymentLogsService } from './modules/payment-logs/payment-logs.service';
 import { createPaymentProfilesService } from './modules/payment-profiles/payment-profiles.service';
 import { createPaymentQueriesService } from './modules/payments/payment-queries.service';
+import { paymentRecoveryJob } from './modules/payments/payment-recovery-job';
 import { createPaymentSettingsService } from './modules/payments/payment-settings.service';
 import { createPaymentSettlementService } from './modules/payments/payment-settlement.service';
 import { createPaymentsService } from './modules/payments/payments.service';
@@ -213,7 +214,8 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
   const integration = createIntegrationService(db);
   const webhookDelivery = createWebhookDelivery(db, { logger });
   const jobs = createJobRunner(db, { logger, clock: options.clock });
-  for (const job of housekeepingJobs({ sessions, pins, idempotency })) jobs.register(job);
+  for (const job of housekeepingJobs({ sessions, pins, idempotency, fileStorage })) jobs.register(job);
+  jobs.register(paymentRecoveryJob(paymentSettlement));
   const statements = createStatementsService(db, { accounts, dashboard });
   const reminders = createRemindersService(db, { keyed });
   const links = { email: couriers.email, origin: publicOrigin(config), apiBase: config.apiBase };

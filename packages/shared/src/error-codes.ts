@@ -24,6 +24,8 @@ export const ErrorCode = {
   RATE_LIMITED: 'RATE_LIMITED',
   /** The database (or another dependency) cannot be reached for now; Retry-After says when to try. */
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  /** The file store refused the bytes (full, read-only, missing): nothing was kept. */
+  STORAGE_UNAVAILABLE: 'STORAGE_UNAVAILABLE',
   INTERNAL: 'INTERNAL',
 } as const;
 export type TErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

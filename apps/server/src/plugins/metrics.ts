@@ -4,6 +4,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { AppConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import type { SessionService } from '../modules/auth/session.service';
+import type { OperationsStatsService } from '../modules/health/operations-stats.service';
 
 /**
  * GET /metrics in Prometheus' text format, for a scraper holding METRICS_TOKEN (as a bearer
@@ -12,9 +13,14 @@ import type { SessionService } from '../modules/auth/session.service';
  */
 export function registerMetrics(
   app: FastifyInstance,
-  options: { config: AppConfig; database: DatabaseHandle; sessions: SessionService },
+  options: {
+    config: AppConfig;
+    database: DatabaseHandle;
+    sessions: SessionService;
+    operations: OperationsStatsService;
+  },
 ) {
-  const { config, database, sessions } = options;
+  const { config, database, sessions, operations } = options;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'settle_' });
 
@@ -59,6 +65,56 @@ export function registerMetrics(
     registers: [registry],
     async collect() {
       this.set(await sessions.countLive());
+    },
+  });
+
+  new Gauge({
+    name: 'settle_payments',
+    help: 'Payments by outcome (PENDING while in flight), across all processes',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      const rows = await operations.paymentsByStatus();
+      this.reset();
+      for (const row of rows) this.set({ status: row.status }, row.count);
+    },
+  });
+  new Gauge({
+    name: 'settle_webhook_deliveries',
+    help: 'Webhook deliveries by status (PENDING, DELIVERED, FAILED)',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      const rows = await operations.webhookDeliveriesByStatus();
+      this.reset();
+      for (const row of rows) this.set({ status: row.status }, row.count);
+    },
+  });
+  new Gauge({
+    name: 'settle_webhook_queue_depth',
+    help: 'Webhook deliveries pending and due now (waiting for a sender)',
+    registers: [registry],
+    async collect() {
+      this.set(await operations.webhookQueueDepth());
+    },
+  });
+  new Gauge({
+    name: 'settle_job_runs',
+    help: 'Scheduled job runs (one per job and period) by job and status',
+    labelNames: ['job', 'status'] as const,
+    registers: [registry],
+    async collect() {
+      const rows = await operations.jobRunsByStatus();
+      this.reset();
+      for (const row of rows) this.set({ job: row.job, status: row.status }, row.count);
+    },
+  });
+  new Gauge({
+    name: 'settle_jobs_due',
+    help: 'Scheduled jobs whose current period has not run yet',
+    registers: [registry],
+    async collect() {
+      this.set(await operations.jobsDue());
     },
   });
 

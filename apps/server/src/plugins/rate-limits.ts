@@ -8,7 +8,12 @@ import { AppError } from '../lib/app-error';
 type Scope = 'address' | 'user';
 
 /** A stricter limit for the calls that guess, send or charge: by method and API path prefix. */
-type StrictRule = { name: keyof RateLimitSettings; methods: string[]; prefixes: string[]; per: Scope };
+type StrictRule = {
+  name: Exclude<keyof RateLimitSettings, 'keyPrefix'>;
+  methods: string[];
+  prefixes: string[];
+  per: Scope;
+};
 
 const WRITES = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -69,7 +74,7 @@ export async function registerRateLimits(app: FastifyInstance, config: AppConfig
   await app.register(rateLimit, {
     global: false,
     skipOnError: true,
-    nameSpace: 'settle-rate-',
+    nameSpace: config.rateLimits.keyPrefix,
     ...(redis ? { redis } : {}),
   });
 

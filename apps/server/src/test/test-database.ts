@@ -28,20 +28,36 @@ async function openPgliteDatabase(): Promise<DatabaseHandle> {
   return database;
 }
 
-async function openPostgresDatabase(serverUrl: string): Promise<DatabaseHandle> {
+/**
+ * A new throw-away database on the PostgreSQL server, copied from the run's migrated template
+ * (migrated here without one): its address, and how to drop it. Spawned server processes get the
+ * address; openTestDatabase opens it in the test's own process.
+ */
+export async function createPostgresTestDatabase(
+  serverUrl: string,
+): Promise<{ url: string; migrated: boolean; drop: () => Promise<void> }> {
   const template = inject('migratedTemplateDatabase');
   const name = `settle_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(
     serverUrl,
     template ? `create database ${name} template ${template}` : `create database ${name}`,
   );
-  const database = await openDatabase({ databaseUrl: databaseUrlFor(serverUrl, name), dataDir: 'memory://' });
-  if (!template) await database.migrate();
+  return {
+    url: databaseUrlFor(serverUrl, name),
+    migrated: Boolean(template),
+    drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
+async function openPostgresDatabase(serverUrl: string): Promise<DatabaseHandle> {
+  const created = await createPostgresTestDatabase(serverUrl);
+  const database = await openDatabase({ databaseUrl: created.url, dataDir: 'memory://' });
+  if (!created.migrated) await database.migrate();
   return {
     ...database,
     close: async () => {
       await database.close();
-      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+      await created.drop();
     },
   };
 }

@@ -35,6 +35,8 @@ export const UPLOAD_MESSAGES = {
   unknownError: 'An unknown error occurred posting',
   contentMismatch: '{0} does not contain what its extension says.',
   invalidName: '{0} is not a valid file name.',
+  storageUnavailable:
+    'The file could not be stored: the storage is full or cannot be written. Nothing was saved; please try again later.',
   archiveRefused: '{0} is an archive that expands too much or holds too many entries.',
 } as const;
 

@@ -23,4 +23,9 @@ export interface FileStorage {
   read(key: string): Readable;
   remove(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /**
+   * Deletes what writes cut short left behind (a process killed mid-upload) once untouched for
+   * `olderThanMs`, so that a write still running in another process is never taken; the count removed.
+   */
+  removeAbandoned(olderThanMs: number): Promise<number>;
 }

@@ -147,6 +147,25 @@ export function createJobRunner(
     names: () => [...jobs.keys()],
     runDue,
     history: (limit?: number) => listJobRuns(db, limit),
+    /** The jobs whose current period has no finished or running run yet (the metrics' jobs due). */
+    async due(now: Date = clock.now()): Promise<number> {
+      const current = [...jobs.values()]
+        .map((job) => ({ name: job.name, period: job.periodOf(now) }))
+        .filter((job): job is { name: string; period: string } => job.period !== null);
+      if (current.length === 0) return 0;
+      const pairs = sql.join(
+        current.map((job) => sql`(${job.name}, ${job.period})`),
+        sql`, `,
+      );
+      const [row] = await queryRows<{ due: number }>(
+        db,
+        sql`select count(*)::int as due from (values ${pairs}) as current_period(job_name, period_key)
+            where not exists (select 1 from scheduled_job_runs r
+              where r.job_name = current_period.job_name and r.period_key = current_period.period_key
+                and (r.status = 'DONE' or r.lease_until >= now()))`,
+      );
+      return row?.due ?? 0;
+    },
     start() {
       if (!stopped) return;
       stopped = false;

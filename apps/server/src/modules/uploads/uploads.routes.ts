@@ -21,7 +21,7 @@ export function uploadsRoutes(app: FastifyInstance, { services }: { services: Se
         summary:
           'Upload files (multipart/form-data, parts named "file", at most 10; an optional "description" field first), for the current customer',
         consumes: ['multipart/form-data'],
-        response: { 200: ZUploadResponse, ...errors },
+        response: { 200: ZUploadResponse, ...errors, 507: ZErrorResponse },
       },
     },
     (request) => services.uploads.receive(sessionOf(request), request.parts() as AsyncIterable<UploadPart>),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { ErrorCode } from '@settle/shared/errors';
 import {
   checkUploadFile,
   fileExtension,
@@ -13,7 +14,7 @@ import type { TUploadedFile, TUploadMetaData, TUploadResponse } from '@settle/sh
 import type { FileStorage, StoredFile } from '../../adapters/file-storage/file-storage';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../lib/actor';
-import { badRequest } from '../../lib/app-error';
+import { AppError, badRequest } from '../../lib/app-error';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { SessionContext } from '../auth/session.service';
 import { resolveCustomerScope } from '../invoices/invoice-scope';
@@ -33,6 +34,41 @@ const fill = (template: string, ...values: Array<string | number>) =>
 
 function refuse(message: string, code: string) {
   return badRequest(message, [{ field: 'file', message }], code);
+}
+
+/** What a file store answers when it cannot keep bytes: full, over quota, read-only, not a folder. */
+const STORAGE_FAILURES = new Set([
+  'ENOSPC',
+  'EDQUOT',
+  'EACCES',
+  'EPERM',
+  'EROFS',
+  'ENOTDIR',
+  'EEXIST',
+  'EIO',
+]);
+
+/**
+ * Streams one part into the store; a store that refuses (disk full, unwritable) answers 507 with a
+ * clear message, the rest of the body is drained, and the store has already removed its partial file.
+ */
+async function writeToStorage(
+  storage: FileStorage,
+  content: Readable,
+  maxBytes: number,
+): Promise<StoredFile> {
+  try {
+    return await storage.write(content, { maxBytes });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (!code || !STORAGE_FAILURES.has(code)) throw error;
+    content.resume();
+    throw new AppError({
+      statusCode: 507,
+      code: ErrorCode.STORAGE_UNAVAILABLE,
+      message: UPLOAD_MESSAGES.storageUnavailable,
+    });
+  }
 }
 
 export function toUploadedFile(row: repository.UploadRow): TUploadedFile {
@@ -105,7 +141,7 @@ export function createUploadsService(
             part.file.resume();
             throw refuse(fill(UPLOAD_MESSAGES.invalidExtension, name), 'UPLOAD_EXTENSION');
           }
-          const file = await storage.write(part.file, { maxBytes });
+          const file = await writeToStorage(storage, part.file, maxBytes);
           if (part.file.truncated) file.truncated = true;
           accepted.push({ name, extension, file });
           await checkStored(extension, name, file);
