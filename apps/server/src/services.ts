@@ -23,6 +23,7 @@ import { createPinService } from './modules/auth/pin.service';
 import { createPinStepService } from './modules/auth/pin-step.service';
 import { createPreloginService } from './modules/auth/prelogin.service';
 import { createRecoveryService } from './modules/auth/recovery.service';
+import { createSecondFactorStepService } from './modules/auth/second-factor-step.service';
 import { createSessionService } from './modules/auth/session.service';
 import { createCaptchaService } from './modules/captcha/captcha.service';
 import { type CartService, createCartService } from './modules/cart/cart.service';
@@ -57,6 +58,8 @@ import { createPaymentsService } from './modules/payments/payments.service';
 import { createReceiptsService } from './modules/payments/receipts.service';
 import { createColumnPreferencesService } from './modules/preferences/column-preferences.service';
 import { createSavedSearchesService } from './modules/search/saved-searches.service';
+import { createPasskeysService } from './modules/second-factors/passkeys.service';
+import { createSecondFactorsService } from './modules/second-factors/second-factors.service';
 import { createSsoService } from './modules/sso/sso.service';
 import { createUploadsService } from './modules/uploads/uploads.service';
 import { createUserProfileService } from './modules/user-profile/user-profile.service';
@@ -96,7 +99,24 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
   const throttle = createLoginThrottle(db, { lockoutMinutes: config.lockoutMinutes, sleep: options.sleep });
   const credentials = createCredentials({ throttle, keyed });
   const pins = createPinService(db, { keyed, sms: couriers.sms, ttlMinutes: config.pin.ttlMinutes });
-  const auth = createAuthService(db, { sessions, accounts, credentials, pins });
+  let auth: ReturnType<typeof createAuthService> | undefined;
+  const clock = options.clock ?? systemClock;
+  const secondFactors = createSecondFactorsService(db, {
+    sealer,
+    keyed,
+    clock,
+    findUser: (userId) => auth!.findUserById(userId),
+  });
+  const passkeys = createPasskeysService(db, { config, keyed, clock, factors: secondFactors });
+  auth = createAuthService(db, { sessions, accounts, credentials, pins, secondFactors });
+  const secondFactorStep = createSecondFactorStepService({
+    auth,
+    sessions,
+    credentials,
+    secondFactors,
+    passkeys,
+    countFailure: secondFactors.countFailure,
+  });
   const publicConfig = createPublicConfigService({ config, auth });
   const pinStep = createPinStepService(db, { pins, credentials });
   const prelogin = createPreloginService(db, { auth, keyed, config });
@@ -222,6 +242,9 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
     throttle,
     pins,
     pinStep,
+    secondFactors,
+    passkeys,
+    secondFactorStep,
     prelogin,
     sso,
     accountTokens,

@@ -5,6 +5,7 @@ import { defaultDashboard } from '@settle/shared/dashboard';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
+import { userPasskeys } from '../db/schema/second-factors';
 import { seedDemoPayments } from '../db/seed/demo-payments';
 import { buildPayment } from '../modules/payment-logs/payment-log-factories';
 import { insertProfile } from '../modules/payment-profiles/payment-profiles.repository';
@@ -142,7 +143,19 @@ async function buildVictim(options: { label: string; tenantId: number; guid?: st
     reference: cardReference,
     provider: 'sandbox',
   });
+  const [passkey] = await db
+    .insert(userPasskeys)
+    .values({
+      tenantId: options.tenantId,
+      userId: user.id,
+      credentialId: `cred-${tag}`,
+      publicKey: 'AAAA',
+      name: `passkey ${tag}`,
+    })
+    .returning({ id: userPasskeys.id });
   markers.push(
+    `passkey ${tag}`,
+    `cred-${tag}`,
     `alias ${tag}`,
     `holder ${tag}`,
     `payer ${tag}`,
@@ -171,6 +184,7 @@ async function buildVictim(options: { label: string; tenantId: number; guid?: st
     pendingExtTranRefId: pending.extTranRefId,
     paymentProfileId: bank.json().paymentProfileId,
     cardReference,
+    passkeyId: passkey!.id,
   };
 }
 

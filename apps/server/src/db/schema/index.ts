@@ -14,6 +14,7 @@ export * from './jobs';
 export * from './payment-profiles';
 export * from './payments';
 export * from './preferences';
+export * from './second-factors';
 export * from './sessions';
 export * from './tenants';
 export * from './uploads';
