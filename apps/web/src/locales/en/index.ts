@@ -17,6 +17,7 @@ import enPaymentProfiles from './paymentProfiles.json';
 import enPayments from './payments.json';
 import enProfile from './profile.json';
 import enSearch from './search.json';
+import enSecurity from './security.json';
 import enSso from './sso.json';
 import enUploads from './uploads.json';
 
@@ -41,6 +42,7 @@ export default {
   paymentLogs: enPaymentLogs,
   profile: enProfile,
   search: enSearch,
+  security: enSecurity,
   sso: enSso,
   uploads: enUploads,
 };

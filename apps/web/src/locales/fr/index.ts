@@ -17,6 +17,7 @@ import frPaymentProfiles from './paymentProfiles.json';
 import frPayments from './payments.json';
 import frProfile from './profile.json';
 import frSearch from './search.json';
+import frSecurity from './security.json';
 import frSso from './sso.json';
 import frUploads from './uploads.json';
 
@@ -41,6 +42,7 @@ export default {
   paymentLogs: frPaymentLogs,
   profile: frProfile,
   search: frSearch,
+  security: frSecurity,
   sso: frSso,
   uploads: frUploads,
 };

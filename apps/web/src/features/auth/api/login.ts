@@ -11,8 +11,10 @@ function isPinRequiredAnswer(payload: unknown): payload is TPinRequired {
     typeof answer === 'object' &&
     answer !== null &&
     answer.pinRequired === true &&
-    answer.pincodeMethod === 'SMS' &&
-    typeof answer.maskedMobile === 'string'
+    (answer.pincodeMethod === 'SMS' ||
+      answer.pincodeMethod === 'TOTP' ||
+      answer.pincodeMethod === 'PASSKEY') &&
+    (answer.maskedMobile === undefined || typeof answer.maskedMobile === 'string')
   );
 }
 

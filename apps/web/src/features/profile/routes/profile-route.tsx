@@ -4,11 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { isSessionEndingError, translateApiError } from '../../../lib/api-error';
 import { useUserProfile } from '../api/get-user-profile';
 import { ProfileGeneralForm } from '../components/profile-general-form';
+import { SecurityPanel } from '../components/security-panel';
 
 /**
  * /profile, the full-name link of the header: the general tab, and the saved cards and bank
  * accounts tabs, filled by the app with the payment-profiles feature (a feature does not import another).
  */
+/** /profile#security opens the sign-in security tab (a link can point at it). */
+function initialTab(): string {
+  return typeof window !== 'undefined' && window.location.hash === '#security' ? 'security' : 'general';
+}
+
 export function ProfileRoute({ cardsTab, banksTab }: { cardsTab?: ReactNode; banksTab?: ReactNode } = {}) {
   const { t } = useTranslation(['profile', 'errors']);
   const profile = useUserProfile();
@@ -18,7 +24,7 @@ export function ProfileRoute({ cardsTab, banksTab }: { cardsTab?: ReactNode; ban
         <Title order={1} size="h2" data-page-title={t('profile:title')}>
           {t('profile:title')}
         </Title>
-        <Tabs defaultValue="general" keepMounted={false}>
+        <Tabs defaultValue={initialTab()} keepMounted={false}>
           <Tabs.List>
             <Tabs.Tab value="general" data-testid="profile-tab-general">
               {t('profile:tabs.general')}
@@ -28,6 +34,9 @@ export function ProfileRoute({ cardsTab, banksTab }: { cardsTab?: ReactNode; ban
             </Tabs.Tab>
             <Tabs.Tab value="banks" data-testid="profile-tab-banks">
               {t('profile:tabs.banks')}
+            </Tabs.Tab>
+            <Tabs.Tab value="security" data-testid="profile-tab-security">
+              {t('profile:tabs.security')}
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="general" pt="md">
@@ -50,6 +59,9 @@ export function ProfileRoute({ cardsTab, banksTab }: { cardsTab?: ReactNode; ban
           </Tabs.Panel>
           <Tabs.Panel value="banks" pt="md">
             {banksTab ?? <Text data-testid="profile-banks-pending">{t('profile:comingWithProfiles')}</Text>}
+          </Tabs.Panel>
+          <Tabs.Panel value="security" pt="md">
+            <SecurityPanel />
           </Tabs.Panel>
         </Tabs>
       </Stack>
