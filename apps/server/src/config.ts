@@ -207,8 +207,8 @@ export type AppConfig = {
   pin: { ttlMinutes: number };
   /**
    * Passkeys (WebAuthn): the relying party id and the origins a credential may be used from.
-   * With no origin configured, any http(s)://<rpId>:<port> is accepted outside production
-   * (development and tests on localhost).
+   * With no origin configured, any http(s)://<rpId>:<port> is accepted when the relying party is
+   * localhost or outside production (the demo and the tests).
    */
   webauthn: { rpId: string; origins: string[] };
   lockoutMinutes: number;

@@ -95,7 +95,7 @@ export function SecurityPanel() {
             <Title order={2} size="h4">
               {t('security:totp.title')}
             </Title>
-            <Badge color={factors.totp ? 'green' : 'gray'} data-testid="totp-status">
+            <Badge color={factors.totp ? '#1b5e20' : 'gray.8'} data-testid="totp-status">
               {factors.totp ? t('security:on') : t('security:off')}
             </Badge>
           </Group>
