@@ -6,6 +6,12 @@ import { translateApiError } from '../../../lib/api-error';
 import { useConfirmTotp } from '../api/confirm-totp';
 import { useStartTotp } from '../api/start-totp';
 
+/** Long labels (French) wrap on a phone instead of being cut. */
+export const WRAPPING_BUTTON = {
+  root: { height: 'auto', minHeight: 36, paddingBlock: 6 },
+  label: { whiteSpace: 'normal' as const, textAlign: 'center' as const },
+};
+
 /**
  * Setting up an authenticator app: a QR code of the otpauth URI (and the secret as text for
  * typing), then the app's first code; the recovery codes are handed to `onCodes`.
@@ -20,7 +26,12 @@ export function TotpSetup({ onCodes }: { onCodes: (codes: string[]) => void }) {
   if (!start.data) {
     return (
       <Stack gap="xs" align="flex-start">
-        <Button onClick={() => start.mutate()} loading={start.isPending} data-testid="totp-start">
+        <Button
+          onClick={() => start.mutate()}
+          loading={start.isPending}
+          data-testid="totp-start"
+          styles={WRAPPING_BUTTON}
+        >
           {t('security:totp.setUp')}
         </Button>
         {start.isError ? <Alert color="red">{translateApiError(t, start.error)}</Alert> : null}
