@@ -56,7 +56,9 @@ export function createPasskeysService(
     if (config.webauthn.origins.length > 0) return config.webauthn.origins;
     if (config.env === 'production' && rpID !== 'localhost') return [];
     try {
-      const { origin } = JSON.parse(Buffer.from(response.response.clientDataJSON, 'base64url').toString('utf8'));
+      const { origin } = JSON.parse(
+        Buffer.from(response.response.clientDataJSON, 'base64url').toString('utf8'),
+      );
       return new URL(origin).hostname === rpID ? [origin] : [];
     } catch {
       return [];
