@@ -14,6 +14,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { rekeyLoginNames } from './modules/auth/login-keys';
 import { pinStepRoutes } from './modules/auth/pin-step.routes';
+import { secondFactorStepRoutes } from './modules/auth/second-factor-step.routes';
 import { signInHelpRoutes } from './modules/auth/sign-in-help.routes';
 import { autopayRoutes } from './modules/autopay/autopay.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
@@ -38,6 +39,7 @@ import { paymentProfilesRoutes } from './modules/payment-profiles/payment-profil
 import { PAYMENT_NOTIFICATIONS_PATH, paymentsRoutes } from './modules/payments/payments.routes';
 import { REMINDERS_UNSUBSCRIBE_PATH, remindersRoutes } from './modules/reminders/reminders.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { secondFactorsRoutes } from './modules/second-factors/second-factors.routes';
 import { ssoRoutes } from './modules/sso/sso.routes';
 import { statementsRoutes } from './modules/statements/statements.routes';
 import { testClockRoutes } from './modules/test-clock/test-clock.routes';
@@ -193,6 +195,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       accountSetupRoutes(api, deps);
       ssoRoutes(api, deps);
       pinStepRoutes(api, deps);
+      secondFactorStepRoutes(api, deps);
       outboxRoutes(api, deps);
       accountsRoutes(api, deps);
       dashboardRoutes(api, deps);
@@ -214,6 +217,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       uploadsRoutes(api, deps);
       helpRoutes(api);
       userProfileRoutes(api, deps);
+      secondFactorsRoutes(api, deps);
       locationRoutes(api, deps);
       companiesRoutes(api, deps);
       announcementsRoutes(api, deps);

@@ -81,6 +81,19 @@ const ZEnvironment = z.object({
     )
     .optional(),
   AUTH_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
+  /** The WebAuthn relying party: a domain (no scheme, no port); PUBLIC_ORIGIN's host, else localhost. */
+  WEBAUTHN_RP_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+$/, 'must be a domain name such as portal.example.com')
+    .optional(),
+  /** Origins passkeys may be used from (comma-separated); PUBLIC_ORIGIN when unset. */
+  WEBAUTHN_ORIGINS: z
+    .string()
+    .regex(
+      /^\s*https?:\/\/[^,\s]+(\s*,\s*https?:\/\/[^,\s]+)*\s*$/,
+      'must be a comma-separated list of origins',
+    )
+    .optional(),
   PIN_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
   LOCKOUT_MINUTES: z.coerce
     .number()
@@ -200,6 +213,12 @@ export type AppConfig = {
   /** Keys the HMACs of sign-in codes and pre-login answers; unset means a generated one (see auth-secret.ts). */
   authSecret: string | undefined;
   pin: { ttlMinutes: number };
+  /**
+   * Passkeys (WebAuthn): the relying party id and the origins a credential may be used from.
+   * With no origin configured, any http(s)://<rpId>:<port> is accepted when the relying party is
+   * localhost or outside production (the demo and the tests).
+   */
+  webauthn: { rpId: string; origins: string[] };
   lockoutMinutes: number;
   sms:
     | { transport: 'outbox' }
@@ -331,6 +350,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       .filter(Boolean),
     authSecret: env.AUTH_SECRET,
     pin: { ttlMinutes: env.PIN_TTL_MINUTES },
+    webauthn: webauthnConfig(env),
     lockoutMinutes: env.LOCKOUT_MINUTES,
     sms:
       env.SMS_TRANSPORT === 'http'
@@ -408,6 +428,18 @@ function paymentsConfig(env: z.infer<typeof ZEnvironment>): PaymentsConfig {
     dataFile:
       env.DATA_DIR === IN_MEMORY ? undefined : path.join(path.resolve(env.DATA_DIR), 'payment-sandbox.json'),
   };
+}
+
+function webauthnConfig(env: { WEBAUTHN_RP_ID?: string; WEBAUTHN_ORIGINS?: string; PUBLIC_ORIGIN?: string }) {
+  const rpId = (env.WEBAUTHN_RP_ID ?? (env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).hostname : 'localhost'))
+    .trim()
+    .toLowerCase();
+  const listed = (env.WEBAUTHN_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim().replace(/\/$/, ''))
+    .filter(Boolean);
+  const origins = listed.length > 0 ? listed : env.PUBLIC_ORIGIN ? [new URL(env.PUBLIC_ORIGIN).origin] : [];
+  return { rpId, origins };
 }
 
 /** A real courier without its address would fail at the first message; say so at boot instead. */

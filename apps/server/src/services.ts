@@ -24,6 +24,7 @@ import { createPinService } from './modules/auth/pin.service';
 import { createPinStepService } from './modules/auth/pin-step.service';
 import { createPreloginService } from './modules/auth/prelogin.service';
 import { createRecoveryService } from './modules/auth/recovery.service';
+import { createSecondFactorStepService } from './modules/auth/second-factor-step.service';
 import { createSessionService } from './modules/auth/session.service';
 import { createAutopayService } from './modules/autopay/autopay.service';
 import { autopayJob } from './modules/autopay/autopay-job';
@@ -66,6 +67,8 @@ import { createColumnPreferencesService } from './modules/preferences/column-pre
 import { reminderDigestJob } from './modules/reminders/reminder-digest-job';
 import { createRemindersService } from './modules/reminders/reminders.service';
 import { createSavedSearchesService } from './modules/search/saved-searches.service';
+import { createPasskeysService } from './modules/second-factors/passkeys.service';
+import { createSecondFactorsService } from './modules/second-factors/second-factors.service';
 import { createSsoService } from './modules/sso/sso.service';
 import { monthlyStatementJob } from './modules/statements/monthly-statement-job';
 import { createStatementsService } from './modules/statements/statements.service';
@@ -107,7 +110,24 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
   const throttle = createLoginThrottle(db, { lockoutMinutes: config.lockoutMinutes, sleep: options.sleep });
   const credentials = createCredentials({ throttle, keyed });
   const pins = createPinService(db, { keyed, sms: couriers.sms, ttlMinutes: config.pin.ttlMinutes });
-  const auth = createAuthService(db, { sessions, accounts, credentials, pins });
+  let auth: ReturnType<typeof createAuthService> | undefined;
+  const clock = options.clock ?? systemClock;
+  const secondFactors = createSecondFactorsService(db, {
+    sealer,
+    keyed,
+    clock,
+    findUser: (userId) => auth!.findUserById(userId),
+  });
+  const passkeys = createPasskeysService(db, { config, keyed, clock, factors: secondFactors });
+  auth = createAuthService(db, { sessions, accounts, credentials, pins, secondFactors });
+  const secondFactorStep = createSecondFactorStepService({
+    auth,
+    sessions,
+    credentials,
+    secondFactors,
+    passkeys,
+    countFailure: secondFactors.countFailure,
+  });
   const publicConfig = createPublicConfigService({ config, auth });
   const pinStep = createPinStepService(db, { pins, credentials });
   const prelogin = createPreloginService(db, { auth, keyed, config });
@@ -273,6 +293,9 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
     throttle,
     pins,
     pinStep,
+    secondFactors,
+    passkeys,
+    secondFactorStep,
     prelogin,
     sso,
     accountTokens,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZLoginRequest, ZUserData } from './auth';
 import { ZSmsAreaCode, ZSmsPhone } from './phone-fields';
 import { PIN_CODE_LENGTH, SIGN_IN_MESSAGES } from './rules/sign-in';
+import { ZSecondFactorKind } from './second-factors';
 
 /**
  * The sign-in steps' contract (pre-login, PIN code, missing mobile, recovery): the server's
@@ -41,12 +42,20 @@ export const ZPreloginResponse = z
   .meta({ id: 'PreloginResponse' });
 export type TPreloginResponse = z.infer<typeof ZPreloginResponse>;
 
-/** The password step's answer when a code was sent: the PIN screen follows. */
+/**
+ * The password step's answer when a second step follows. `factors` are the ways this user may
+ * complete it (an SMS code, an authenticator app, a passkey, a recovery code); pincodeMethod is
+ * the one the page opens with. maskedMobile is where a code went, when one was texted.
+ */
 export const ZPinRequired = z
   .object({
     pinRequired: z.literal(true),
-    pincodeMethod: z.literal('SMS'),
-    maskedMobile: z.string().meta({ description: 'Where the code went: bullets and the last 4 digits' }),
+    pincodeMethod: z.enum(['SMS', 'TOTP', 'PASSKEY']),
+    maskedMobile: z
+      .string()
+      .optional()
+      .meta({ description: 'Where the code went: bullets and the last 4 digits' }),
+    factors: z.array(ZSecondFactorKind),
   })
   .meta({ id: 'PinRequired' });
 export type TPinRequired = z.infer<typeof ZPinRequired>;

@@ -1,5 +1,6 @@
 import { createAnnouncementsService } from '../modules/announcements/announcements.service';
 import { listJobRuns } from '../modules/jobs/job-runner';
+import { secondFactorPolicyCommand } from '../modules/second-factors/second-factors.service';
 import { approvalCommands } from './approval-commands';
 import { type AdminContext, adminCommands } from './commands';
 import { importCommand } from './import-command';
@@ -33,6 +34,10 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
   announcement: {
     help: "<tenantGuid|default> [text]: set the tenant's scrolling announcement (no text removes it)",
     run: ({ db }, argument) => createAnnouncementsService(db).setByCommand(argument),
+  },
+  'second-factor-policy': {
+    help: '<tenantGuid|default> <required|optional>: whether every user of the tenant must sign in with a second factor',
+    run: ({ db }, argument) => secondFactorPolicyCommand(db, argument),
   },
   'registration-link': {
     help: '<custNo> [contactEmail]: print the registration links of the contacts of a customer',

@@ -26,6 +26,8 @@ export type Victim = {
   cardReference: string;
   /** A cart of the victim's waiting for approval (issue 18). */
   approvalId: number;
+  /** A passkey of the victim's user. */
+  passkeyId: number;
 };
 
 /** The attacker's own identifiers, for calls that mix them with a victim's. */
@@ -180,6 +182,9 @@ export const ISOLATION_CASES: Record<string, IsolationCase> = {
   'POST /auth/ssologin': exempt(BEFORE_SIGN_IN),
   'POST /auth/resendPin': exempt(BEFORE_SIGN_IN),
   'POST /auth/updateMobile': exempt(BEFORE_SIGN_IN),
+  'POST /auth/secondFactor': exempt(BEFORE_SIGN_IN),
+  'POST /auth/passkey/options': exempt(BEFORE_SIGN_IN),
+  'POST /auth/passkey/verify': exempt(BEFORE_SIGN_IN),
   'GET /dev/outbox': exempt(DEV_AID),
   'GET /invoices/associationAccounts': own(() => get('/invoices/associationAccounts')),
   'GET /user/currenctCust/{custNo}': cross((victim) => [get(`/user/currenctCust/${victim.custNo}`)]),
@@ -350,6 +355,26 @@ export const ISOLATION_CASES: Record<string, IsolationCase> = {
       timezone: 'America/Toronto',
     }),
   ),
+  // Second factors act on the session's own user only; the one identifier is a passkey id.
+  'GET /user/secondFactors': own(() => get('/user/secondFactors')),
+  'POST /user/secondFactors/totp': own(() => send('POST', '/user/secondFactors/totp')),
+  'POST /user/secondFactors/totp/confirm': own(() =>
+    send('POST', '/user/secondFactors/totp/confirm', { code: '000000' }),
+  ),
+  'DELETE /user/secondFactors/totp': own(() => send('DELETE', '/user/secondFactors/totp')),
+  'POST /user/secondFactors/recoveryCodes': own(() => send('POST', '/user/secondFactors/recoveryCodes')),
+  'POST /user/secondFactors/passkeys/options': own(() =>
+    send('POST', '/user/secondFactors/passkeys/options'),
+  ),
+  'POST /user/secondFactors/passkeys': own(() =>
+    send('POST', '/user/secondFactors/passkeys', {
+      name: 'Attacker key',
+      response: { id: 'x', rawId: 'x', type: 'public-key', response: {} },
+    }),
+  ),
+  'DELETE /user/secondFactors/passkeys/{passkeyId}': cross((victim) => [
+    send('DELETE', `/user/secondFactors/passkeys/${victim.passkeyId}`),
+  ]),
   'GET /location/locales': own(() => get('/location/locales')),
   'GET /location/timeZones': own(() => get('/location/timeZones')),
   'GET /location/address/contact': own(() => get('/location/address/contact')),

@@ -5,6 +5,7 @@ import { defaultDashboard } from '@settle/shared/dashboard';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
+import { userPasskeys } from '../db/schema/second-factors';
 import { seedDemoPayments } from '../db/seed/demo-payments';
 import { insertApproval } from '../modules/payment-approvals/payment-approvals.repository';
 import { buildPayment } from '../modules/payment-logs/payment-log-factories';
@@ -168,8 +169,21 @@ async function buildVictim(options: { label: string; tenantId: number; guid?: st
     },
     [{ invoiceId: approvalInvoice.id, invNo: approvalInvoice.invNo, amount: '2000.00' }],
   );
+
+  const [passkey] = await db
+    .insert(userPasskeys)
+    .values({
+      tenantId: options.tenantId,
+      userId: user.id,
+      credentialId: `cred-${tag}`,
+      publicKey: 'AAAA',
+      name: `passkey ${tag}`,
+    })
+    .returning({ id: userPasskeys.id });
   markers.push(
     `requester ${tag}`,
+    `passkey ${tag}`,
+    `cred-${tag}`,
     `alias ${tag}`,
     `holder ${tag}`,
     `payer ${tag}`,
@@ -199,6 +213,7 @@ async function buildVictim(options: { label: string; tenantId: number; guid?: st
     paymentProfileId: bank.json().paymentProfileId,
     cardReference,
     approvalId: approval.id,
+    passkeyId: passkey!.id,
   };
 }
 

@@ -6,10 +6,16 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
  * sign-on state. AES-256-GCM (authenticated encryption) with a key derived from the auth
  * secret; the purpose is bound as associated data, so a value sealed for one purpose (a
  * contact id) cannot be replayed as another (a company id). E-check account numbers are
- * stored sealed the same way ('echeck-account'). Any change to a sealed value
+ * stored sealed the same way ('echeck-account'), and so are authenticator-app secrets ('totp-secret'). Any change to a sealed value
  * makes `open` answer null: callers refuse it with a clear message.
  */
-export type SealPurpose = 'companyId' | 'contactId' | 'namedUser' | 'sso-state' | 'echeck-account';
+export type SealPurpose =
+  | 'companyId'
+  | 'contactId'
+  | 'namedUser'
+  | 'sso-state'
+  | 'echeck-account'
+  | 'totp-secret';
 
 export type Sealer = {
   seal(purpose: SealPurpose, value: string): string;

@@ -8,6 +8,8 @@ export interface PendingSignIn {
   password: string;
   /** Where the code went (bullets and the last 4 digits); absent while no mobile is on file. */
   maskedMobile?: string;
+  /** The factors the PIN step may be passed with (SMS, TOTP, PASSKEY, RECOVERY), when more than the SMS code. */
+  factors?: string[];
   /** Where to go once signed in (already checked by safeReturnTo). */
   returnTo?: string;
 }
@@ -33,3 +35,8 @@ export function clearPendingSignIn(): void {
 /** The spec's routes of the code step: the PIN entry, or the mobile page when none is on file. */
 export const PIN_STEP_PATH = '/postLogin?pinCode=true&pincodeMethod=SMS';
 export const MOBILE_STEP_PATH = '/postLogin?pinCode=false';
+
+/** The PIN step by a factor the user chose (authenticator app or passkey first). */
+export function factorStepPath(method: string): string {
+  return `/postLogin?pinCode=true&pincodeMethod=${encodeURIComponent(method)}`;
+}

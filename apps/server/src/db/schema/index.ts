@@ -17,6 +17,7 @@ export * from './payment-approvals';
 export * from './payment-profiles';
 export * from './payments';
 export * from './preferences';
+export * from './second-factors';
 export * from './sessions';
 export * from './tenants';
 export * from './uploads';

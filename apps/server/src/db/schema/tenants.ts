@@ -10,6 +10,8 @@ export const tenants = pgTable('tenants', {
   /** The phone mask (companyDefMask) of the spec: # takes a digit; padded to 35 characters. */
   phoneMask: text('phone_mask').notNull().default('(###) ###-####'),
   isDefault: boolean('is_default').notNull().default(false),
+  /** Every user must sign in with a second factor (SMS code, authenticator app or passkey). */
+  requireSecondFactor: boolean('require_second_factor').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

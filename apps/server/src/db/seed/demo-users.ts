@@ -96,4 +96,30 @@ export const DEMO_USERS: DemoUser[] = [
     customers: [{ custNo: 'C10005' }],
     pinPolicy: 'SMS',
   },
+  {
+    // Sets up an authenticator app and passkeys from the profile (the second-factor browser flow's user).
+    loginName: 'demo.factors',
+    firstName: 'Taylor',
+    lastName: 'Kim',
+    email: 'taylor.kim@acme-industrial.example',
+    language: 'en',
+    locale: 'en_US',
+    localeForFormatting: 'en-US',
+    timezone: 'America/New_York',
+    roles: FULL_ACCESS_PRIVILEGES,
+    customers: [{ custNo: 'C10004' }],
+  },
+  {
+    // The same in French.
+    loginName: 'demo.facteurs',
+    firstName: 'Claude',
+    lastName: 'Martin',
+    email: 'claude.martin@chateau-verde.example',
+    language: 'fr',
+    locale: 'fr_FR',
+    localeForFormatting: 'fr-FR',
+    timezone: 'Europe/Paris',
+    roles: FULL_ACCESS_PRIVILEGES,
+    customers: [{ custNo: 'C10003' }],
+  },
 ];

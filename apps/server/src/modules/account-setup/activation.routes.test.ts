@@ -155,7 +155,12 @@ describe('registration to activation', () => {
     const caller = await client();
     const response = await caller.post('/user/activation', { ...link, ...passwords });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ pinRequired: true, pincodeMethod: 'SMS', maskedMobile: '••••5678' });
+    expect(response.json()).toEqual({
+      pinRequired: true,
+      pincodeMethod: 'SMS',
+      maskedMobile: '••••5678',
+      factors: ['SMS'],
+    });
     expect(await sessionRow(context, caller.cookies.get('SETTLE_SESSION'))).toMatchObject({
       state: 'pin_pending',
     });

@@ -1,3 +1,4 @@
+import { completeSmsPhone } from '@settle/shared/rules/phone';
 import type { users } from '../../db/schema/users';
 
 /**
@@ -16,6 +17,8 @@ export type AccountUser = {
   activatedAt: Date | null;
   lastCustNo: string | null;
   lastCurrencyCode: string | null;
+  /** Sign-in codes by SMS apply (the PIN policy) and a mobile number is on file to send them to. */
+  smsCodes: boolean;
 };
 
 export function toAccountUser(row: typeof users.$inferSelect): AccountUser {
@@ -30,5 +33,6 @@ export function toAccountUser(row: typeof users.$inferSelect): AccountUser {
     activatedAt: row.activatedAt,
     lastCustNo: row.lastCustNo,
     lastCurrencyCode: row.lastCurrencyCode,
+    smsCodes: row.pinPolicy === 'SMS' && completeSmsPhone(row.smsAreaCode, row.smsPhone) !== '',
   };
 }

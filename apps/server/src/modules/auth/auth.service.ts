@@ -1,9 +1,11 @@
 import type { TLoginRequest, TUserData } from '@settle/shared/auth';
 import { resolveCurrentCurrency, resolveCurrentCustomer } from '@settle/shared/rules/accounts';
 import { loginKeyOf } from '@settle/shared/rules/login-name';
+import type { TSecondFactorKind } from '@settle/shared/second-factors';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { AccountsService } from '../accounts/accounts.service';
+import type { SecondFactorsService } from '../second-factors/second-factors.service';
 import { type AccountUser, toAccountUser } from './account-user';
 import * as repository from './auth.repository';
 import { invalidCredentials, invalidPin, pinAttemptsExceeded, pinExpired, userInactive } from './auth-errors';
@@ -19,7 +21,13 @@ type CreatedSession = Awaited<ReturnType<SessionService['create']>>;
 export type LoginOutcome =
   | { step: 'signedIn'; session: CreatedSession }
   | { step: 'pinSent'; session: CreatedSession; maskedMobile: string }
-  | { step: 'mobileMissing'; session: CreatedSession };
+  | { step: 'mobileMissing'; session: CreatedSession }
+  | {
+      step: 'factorChoice';
+      session: CreatedSession;
+      offered: TSecondFactorKind[];
+      first: 'TOTP' | 'PASSKEY';
+    };
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof repository.findUserByLoginKey>>>;
 
@@ -28,9 +36,15 @@ type SessionUser = Pick<AccountUser, 'id' | 'tenantId' | 'lastCustNo' | 'lastCur
 
 export function createAuthService(
   db: Db,
-  deps: { sessions: SessionService; accounts: AccountsService; credentials: Credentials; pins: PinService },
+  deps: {
+    sessions: SessionService;
+    accounts: AccountsService;
+    credentials: Credentials;
+    pins: PinService;
+    secondFactors: SecondFactorsService;
+  },
 ) {
-  const { sessions, accounts, credentials, pins } = deps;
+  const { sessions, accounts, credentials, pins, secondFactors } = deps;
 
   async function requireTenant(solutionInstanceGuid: string | undefined) {
     const tenant = await repository.findTenant(db, solutionInstanceGuid);
@@ -94,6 +108,22 @@ export function createAuthService(
       await sessions.destroy(sessionTokenHash);
       throw error;
     }
+  }
+
+  /** A pending sign-in for a user with an app or passkey: nothing is texted unless asked for. */
+  async function startFactorStep(
+    user: UserRow,
+    client: { ipAddress: string; userAgent: string },
+    factors: { offered: TSecondFactorKind[]; first: 'TOTP' | 'PASSKEY' },
+  ): Promise<LoginOutcome> {
+    const session = await sessions.create({
+      tenantId: user.tenantId,
+      userId: user.id,
+      state: 'pin_pending',
+      current: { custNo: null, currencyCode: null },
+      ...client,
+    });
+    return { step: 'factorChoice', session, offered: factors.offered, first: factors.first };
   }
 
   /** The user data of the specification for a signed-in session. */
@@ -197,9 +227,14 @@ export function createAuthService(
       if (!user.active) throw userInactive();
       const client = { ipAddress: options.ipAddress, userAgent: options.userAgent };
 
-      if (user.pinPolicy === 'SMS') {
+      const factors = await secondFactors.signInFactors({
+        ...toAccountUser(user),
+        pinPolicy: user.pinPolicy,
+      });
+      if (factors.sms || factors.chosen) {
         const pinCode = options.request.pinCode?.trim();
-        if (!pinCode) return startPinStep(user, client);
+        if (!pinCode)
+          return factors.chosen ? startFactorStep(user, client, factors) : startPinStep(user, client);
         await checkPin(user, pinCode, options.current, keys);
       }
       await credentials.succeeded(user.id);
@@ -207,6 +242,19 @@ export function createAuthService(
     },
 
     userData,
+
+    /**
+     * The end of a PIN step another factor passed (authenticator app, recovery code, passkey):
+     * the pending session ends and a signed-in one starts, as after an SMS code.
+     */
+    async completeSecondStep(pending: SessionContext, client: { ipAddress: string; userAgent: string }) {
+      const user = await repository.findUserById(db, pending.userId);
+      if (!user) throw invalidCredentials();
+      if (!user.active) throw userInactive();
+      await credentials.succeeded(user.id);
+      await sessions.destroy(pending.tokenHash);
+      return startActiveSession(user, client);
+    },
 
     async legalTemplate(options: { tenantGuid?: string; type: 1 | 2; language: string }): Promise<string> {
       const tenant = await requireTenant(options.tenantGuid);

@@ -24,7 +24,12 @@ describe('the demo sign-ins of the sign-in steps', () => {
     });
     expect(prelogin.json().pincodeMethod).toBe('SMS');
     const first = await passwordStep(client, { loginName: 'demo.pin', password: DEMO_PASSWORD });
-    expect(first.json()).toEqual({ pinRequired: true, pincodeMethod: 'SMS', maskedMobile: '••••0042' });
+    expect(first.json()).toEqual({
+      pinRequired: true,
+      pincodeMethod: 'SMS',
+      maskedMobile: '••••0042',
+      factors: ['SMS'],
+    });
     const outbox = (await client.get('/dev/outbox?recipient=5550100042')).json();
     const code = /\d{6}/.exec(outbox[0].body)![0];
     const second = await passwordStep(client, {

@@ -1,4 +1,4 @@
-import type { TLoginRequest } from '@settle/shared/auth';
+import type { TLoginRequest, TUserData } from '@settle/shared/auth';
 import type { TLoginResponse } from '@settle/shared/auth-steps';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config';
@@ -29,13 +29,29 @@ export async function signInAndReply(
   if (request.session) await services.sessions.destroy(request.session.tokenHash);
   setSessionCookies(reply, config, outcome.session);
   if (outcome.step === 'pinSent') {
-    return { pinRequired: true as const, pincodeMethod: 'SMS' as const, maskedMobile: outcome.maskedMobile };
+    return {
+      pinRequired: true as const,
+      pincodeMethod: 'SMS' as const,
+      maskedMobile: outcome.maskedMobile,
+      factors: ['SMS'],
+    };
+  }
+  if (outcome.step === 'factorChoice') {
+    return { pinRequired: true as const, pincodeMethod: outcome.first, factors: outcome.offered };
   }
   if (outcome.step === 'mobileMissing') {
     // An error the client routes on; the error answer keeps the new session's cookies, so
     // that the mobile page can call /auth/updateMobile on the half-signed-in session.
     throw noMobileForPin();
   }
-  const session = await services.sessions.authenticate(outcome.session.token);
+  return signedInAnswer(services, outcome.session);
+}
+
+/** The user data of a session just created, read as the browser's next call will read it. */
+export async function signedInAnswer(
+  services: Pick<Services, 'auth' | 'sessions'>,
+  created: { token: string },
+): Promise<TUserData> {
+  const session = await services.sessions.authenticate(created.token);
   return services.auth.userData(session);
 }

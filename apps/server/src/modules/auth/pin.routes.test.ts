@@ -69,6 +69,7 @@ describe('the PIN step', () => {
       pinRequired: true,
       pincodeMethod: 'SMS',
       maskedMobile: `••••${user.recipient.slice(-4)}`,
+      factors: ['SMS'],
     });
     const pendingToken = client.cookies.get('SETTLE_SESSION')!;
     expect(await sessionRow(context, pendingToken)).toMatchObject({

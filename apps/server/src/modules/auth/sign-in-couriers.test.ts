@@ -83,7 +83,12 @@ describe('sign-in through the HTTP SMS gateway', () => {
   it('delivers the code to the gateway and signs in with what it received; the stored copy hides the code', async () => {
     const client = new TestClient(context);
     const first = await passwordStep(client, { loginName, remoteAddress: '10.9.0.1' });
-    expect(first.json()).toEqual({ pinRequired: true, pincodeMethod: 'SMS', maskedMobile: '••••0123' });
+    expect(first.json()).toEqual({
+      pinRequired: true,
+      pincodeMethod: 'SMS',
+      maskedMobile: '••••0123',
+      factors: ['SMS'],
+    });
     expect(texts).toHaveLength(1);
     expect(texts[0]!.to).toBe('+447700900123');
     const code = /(\d{6})/.exec(texts[0]!.body)![1]!;

@@ -20,6 +20,7 @@ import enPayments from './payments.json';
 import enProfile from './profile.json';
 import enReminders from './reminders.json';
 import enSearch from './search.json';
+import enSecurity from './security.json';
 import enSso from './sso.json';
 import enStatements from './statements.json';
 import enUploads from './uploads.json';
@@ -48,6 +49,7 @@ export default {
   profile: enProfile,
   reminders: enReminders,
   search: enSearch,
+  security: enSecurity,
   sso: enSso,
   statements: enStatements,
   uploads: enUploads,

@@ -20,6 +20,7 @@ import frPayments from './payments.json';
 import frProfile from './profile.json';
 import frReminders from './reminders.json';
 import frSearch from './search.json';
+import frSecurity from './security.json';
 import frSso from './sso.json';
 import frStatements from './statements.json';
 import frUploads from './uploads.json';
@@ -48,6 +49,7 @@ export default {
   profile: frProfile,
   reminders: frReminders,
   search: frSearch,
+  security: frSecurity,
   sso: frSso,
   statements: frStatements,
   uploads: frUploads,

@@ -81,7 +81,9 @@ describe('the activation page', () => {
     stubApi([
       ...homeCalls,
       ...linkChecks(),
-      activationRoute({ body: { pinRequired: true, pincodeMethod: 'SMS', maskedMobile: '••••0042' } }),
+      activationRoute({
+        body: { pinRequired: true, pincodeMethod: 'SMS', maskedMobile: '••••0042', factors: ['SMS'] },
+      }),
     ]);
     const { user, router } = renderApp({ route: LINK });
     await screen.findByTestId('new-password');

@@ -5,14 +5,20 @@ import { getPublicConfig } from '../../../lib/public-config';
 import { useRequest } from '../../../lib/use-request';
 import { isUserData } from '../../../lib/user-storage';
 
+const SECOND_FACTORS = new Set<unknown>(['SMS', 'TOTP', 'PASSKEY', 'RECOVERY']);
+
 function isPinRequiredAnswer(payload: unknown): payload is TPinRequired {
   const answer = payload as Partial<TPinRequired> | null;
   return (
     typeof answer === 'object' &&
     answer !== null &&
     answer.pinRequired === true &&
-    answer.pincodeMethod === 'SMS' &&
-    typeof answer.maskedMobile === 'string'
+    (answer.pincodeMethod === 'SMS' ||
+      answer.pincodeMethod === 'TOTP' ||
+      answer.pincodeMethod === 'PASSKEY') &&
+    (answer.maskedMobile === undefined || typeof answer.maskedMobile === 'string') &&
+    Array.isArray(answer.factors) &&
+    answer.factors.every((factor) => SECOND_FACTORS.has(factor))
   );
 }
 

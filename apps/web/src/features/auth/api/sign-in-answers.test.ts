@@ -42,7 +42,8 @@ const CASES: Array<[string, (payload: unknown) => unknown, z.ZodType, Record<str
     ZLoginResponse,
     [
       buildUserData() as unknown as Record<string, unknown>,
-      { pinRequired: true, pincodeMethod: 'SMS', maskedMobile: '••••0042' },
+      { pinRequired: true, pincodeMethod: 'SMS', maskedMobile: '••••0042', factors: ['SMS'] },
+      { pinRequired: true, pincodeMethod: 'TOTP', factors: ['TOTP', 'PASSKEY', 'RECOVERY'] },
     ],
   ],
   [

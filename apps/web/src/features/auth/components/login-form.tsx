@@ -22,7 +22,9 @@ type TFieldName = 'loginName' | 'password';
 type TFieldProblem = { type: string; message?: string };
 
 /** The code step that follows the password: the PIN entry, or the mobile page when none is on file. */
-export type TCodeStep = { pinCode: true; maskedMobile: string } | { pinCode: false };
+export type TCodeStep =
+  | { pinCode: true; maskedMobile?: string; pincodeMethod: 'SMS' | 'TOTP' | 'PASSKEY'; factors?: string[] }
+  | { pinCode: false };
 
 interface LoginFormProps {
   onSignedIn: (userData: TUserData) => void;
@@ -98,8 +100,17 @@ export function LoginForm({
       setErrors(serverErrors);
       return;
     }
-    if (isPinRequired(answer)) onCodeStep({ pinCode: true, maskedMobile: answer.maskedMobile }, credentials);
-    else onSignedIn(answer);
+    if (isPinRequired(answer)) {
+      onCodeStep(
+        {
+          pinCode: true,
+          maskedMobile: answer.maskedMobile,
+          pincodeMethod: answer.pincodeMethod,
+          factors: answer.factors,
+        },
+        credentials,
+      );
+    } else onSignedIn(answer);
   };
 
   /**

@@ -78,7 +78,7 @@ export function PinCodeForm({ pending, onSignedIn, onRestart, onNoMobile }: PinC
           return;
         }
         // The server started over and texted a new code: the page stays, the number may differ.
-        setMaskedMobile(answer.maskedMobile);
+        setMaskedMobile(answer.maskedMobile ?? '');
         updatePendingSignIn({ maskedMobile: answer.maskedMobile });
         setPinCode('');
       },

@@ -9,7 +9,7 @@ import { renderApp } from '../../../testing/render';
 import { setXsrfCookie } from '../../../testing/xsrf-cookie';
 
 const userData = buildUserData();
-const pinRequired = { pinRequired: true, pincodeMethod: 'SMS', maskedMobile: '••••0042' };
+const pinRequired = { pinRequired: true, pincodeMethod: 'SMS', maskedMobile: '••••0042', factors: ['SMS'] };
 
 /** The login page's calls, /home's, and a password step answering `first` (then the user with a code). */
 function signInApi(first: unknown): StubRoute[] {

@@ -7,6 +7,7 @@ import classes from '../../../components/ui/plain-form.module.css';
 import { SignInFrame } from '../../../components/ui/sign-in-frame';
 import {
   clearPendingSignIn,
+  factorStepPath,
   MOBILE_STEP_PATH,
   PIN_STEP_PATH,
   setPendingSignIn,
@@ -39,10 +40,11 @@ export function LoginRoute() {
     setPendingSignIn({
       loginName: credentials.loginName,
       password: credentials.password,
-      ...(step.pinCode ? { maskedMobile: step.maskedMobile } : {}),
+      ...(step.pinCode ? { maskedMobile: step.maskedMobile, factors: step.factors } : {}),
       ...(returnTo ? { returnTo } : {}),
     });
-    void navigate(step.pinCode ? PIN_STEP_PATH : MOBILE_STEP_PATH);
+    if (!step.pinCode) void navigate(MOBILE_STEP_PATH);
+    else void navigate(step.pincodeMethod === 'SMS' ? PIN_STEP_PATH : factorStepPath(step.pincodeMethod));
   };
 
   return (

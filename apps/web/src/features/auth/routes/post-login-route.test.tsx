@@ -17,7 +17,7 @@ import { renderApp } from '../../../testing/render';
 import { setXsrfCookie } from '../../../testing/xsrf-cookie';
 
 const userData = buildUserData();
-const pinRequired = { pinRequired: true, pincodeMethod: 'SMS', maskedMobile: '••••0042' };
+const pinRequired = { pinRequired: true, pincodeMethod: 'SMS', maskedMobile: '••••0042', factors: ['SMS'] };
 
 /** The sign-in page (legal texts, the pre-login step of a password tenant) and /home after it. */
 const homeCalls: StubRoute[] = [

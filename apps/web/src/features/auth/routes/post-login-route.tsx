@@ -11,11 +11,13 @@ import {
 import { useCompleteSignIn } from '../../../lib/use-complete-sign-in';
 import { useUserData } from '../../../lib/use-user-data';
 import { PinCodeForm } from '../components/pin-code-form';
+import { SecondFactorForm } from '../components/second-factor-form';
 import { UpdateMobileForm } from '../components/update-mobile-form';
 import { useRestartSignIn } from '../hooks/use-restart-sign-in';
 
 /**
- * /postLogin?pinCode=true&pincodeMethod=SMS: the code entry; /postLogin?pinCode=false: the
+ * /postLogin?pinCode=true&pincodeMethod=TOTP (or PASSKEY): the factors of a user who chose an
+ * app or a passkey; /postLogin?pinCode=true&pincodeMethod=SMS: the code entry; /postLogin?pinCode=false: the
  * mobile page first. Both need the credentials the login page kept in memory.
  */
 export function PostLoginRoute() {
@@ -33,6 +35,21 @@ export function PostLoginRoute() {
   // Opened directly or reloaded: the password is gone, so the sign-in starts again.
   const pending = getPendingSignIn();
   if (!pending) return <Navigate to="/login" replace />;
+
+  const method = params.get('pincodeMethod');
+  if (params.get('pinCode') === 'true' && method !== 'SMS' && pending.factors?.length) {
+    return (
+      <SignInFrame title={t('factors.title')}>
+        <SecondFactorForm
+          pending={pending}
+          initial={method ?? ''}
+          onSignedIn={completeSignIn}
+          onRestart={restart}
+          onSmsSent={() => void navigate(PIN_STEP_PATH, { replace: true })}
+        />
+      </SignInFrame>
+    );
+  }
 
   if (params.get('pinCode') === 'true') {
     return (

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { isSessionEndingError, translateApiError } from '../../../lib/api-error';
 import { useUserProfile } from '../api/get-user-profile';
 import { ProfileGeneralForm } from '../components/profile-general-form';
+import { SecurityPanel } from '../components/security-panel';
 
 /**
  * /profile, the full-name link of the header: the general tab, and the saved cards and bank
@@ -31,7 +32,9 @@ export function ProfileRoute({
     ...(remindersTab ? ['reminders'] : []),
     ...(autopayTab ? ['autopay'] : []),
   ];
-  const initialTab = tabs.find((tab) => tab === searchParams.get('tab')) ?? 'general';
+  // /profile#security (the sign-in's links) and ?tab= (the reminder emails) open a tab.
+  const asked = searchParams.get('tab') ?? (window.location.hash === '#security' ? 'security' : null);
+  const initialTab = tabs.find((tab) => tab === asked) ?? 'general';
   const profile = useUserProfile();
   return (
     <Container size="lg">
@@ -60,6 +63,9 @@ export function ProfileRoute({
                 {t('profile:tabs.autopay')}
               </Tabs.Tab>
             ) : null}
+            <Tabs.Tab value="security" data-testid="profile-tab-security">
+              {t('profile:tabs.security')}
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="general" pt="md">
             {profile.isPending ? (
@@ -92,6 +98,9 @@ export function ProfileRoute({
               {autopayTab}
             </Tabs.Panel>
           ) : null}
+          <Tabs.Panel value="security" pt="md">
+            <SecurityPanel />
+          </Tabs.Panel>
         </Tabs>
       </Stack>
     </Container>
