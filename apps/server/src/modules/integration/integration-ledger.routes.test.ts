@@ -201,6 +201,52 @@ describe('loading the ledger', () => {
     expect(loaded.json()).toMatchObject({ committed: true, inserted: 2 });
   });
 
+  it('merges a load as a set: a tranId sent twice loads the last, another customer’s invoice is refused, atomic loads nothing', async () => {
+    const client = await integrationClient(context, tenantId);
+    await client.post('/customers', [
+      { custNo: 'SET-1', company: 'Set one', currencies: ['USD'] },
+      { custNo: 'SET-2', company: 'Set two', currencies: ['USD'] },
+    ]);
+    await client.post('/invoices', [invoice('SET-1', 'S-OWNED', { lines: undefined })]);
+    const body = [
+      JSON.stringify(invoice('SET-2', 'S-1', { balance: '10.00' })),
+      JSON.stringify(invoice('SET-2', 'S-OWNED')),
+      JSON.stringify(invoice('SET-2', 'S-1', { balance: '20.00', poNumber: 'PO\ttab\\slash' })),
+    ].join('\n');
+    const report = (await client.post('/invoices', body, 'application/x-ndjson')).json();
+    expect(report).toMatchObject({ received: 3, inserted: 1, updated: 0, refused: 2, committed: true });
+    expect(report.errors).toEqual([
+      { line: 1, key: 'S-1', reason: 'tranId S-1 is sent again on line 3; the last one is loaded' },
+      { line: 2, key: 'S-OWNED', reason: 'Invoice S-OWNED belongs to another customer' },
+    ]);
+    const [stored] = await context.database.db.select().from(invoices).where(eq(invoices.tranId, 'S-1'));
+    expect(stored).toMatchObject({ balance: '20.00', poNumber: 'PO\ttab\\slash', custNo: 'SET-2' });
+    const [owned] = await context.database.db.select().from(invoices).where(eq(invoices.tranId, 'S-OWNED'));
+    expect(owned).toMatchObject({ custNo: 'SET-1' });
+
+    // An optional field left out keeps its stored value; all-or-nothing with a refused row writes nothing.
+    const atomic = await client.post(
+      '/invoices',
+      [invoice('SET-2', 'S-1', { balance: '5.00' }), invoice('SET-2', 'S-2', { dueDate: '2026-02-30' })],
+      'application/json',
+      '?atomic=true',
+    );
+    expect(atomic.statusCode).toBe(422);
+    expect(atomic.json()).toMatchObject({ committed: false, inserted: 0, updated: 0, refused: 1 });
+    const [kept] = await context.database.db.select().from(invoices).where(eq(invoices.tranId, 'S-1'));
+    expect(kept).toMatchObject({ balance: '20.00', poNumber: 'PO\ttab\\slash' });
+    const conflict = await client.post(
+      '/invoices',
+      [invoice('SET-2', 'S-1', { balance: '5.00' }), invoice('SET-2', 'S-OWNED')],
+      'application/json',
+      '?atomic=true',
+    );
+    expect(conflict.json()).toMatchObject({ committed: false, refused: 1 });
+    expect(
+      (await context.database.db.select().from(invoices).where(eq(invoices.tranId, 'S-1')))[0],
+    ).toMatchObject({ balance: '20.00' });
+  });
+
   it('closes invoices by a load: they leave the open grid and the carts', async () => {
     const own = await signedInCustomer(context, tenantId);
     const client = await integrationClient(context, tenantId);
