@@ -107,7 +107,10 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
     ttlMinutes: config.captcha.ttlMinutes,
     keepAnswers: config.devOutbox,
   });
+  const integrationEvents = createIntegrationEventsService(db);
+  const activity = createActivityService(db, accounts, integrationEvents);
   const accountSetup = createAccountSetupService(db, {
+    activity,
     config,
     sealer,
     auth,
@@ -129,8 +132,6 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
   const outbox = createOutboxService(db);
   const dashboard = createDashboardService(db, accounts);
   const invoices = createInvoicesService(db, accounts);
-  const integrationEvents = createIntegrationEventsService(db);
-  const activity = createActivityService(db, accounts, integrationEvents);
   const promises = createPromisesService(db, accounts, activity, { maxDays: config.promiseMaxDays });
   cart = createCartService(db, accounts, invoices, activity);
   const fileStorage = options.fileStorage ?? createLocalFileStorage(config.uploads.dir);
@@ -174,6 +175,7 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
   });
   const paymentProfiles = createPaymentProfilesService(db, {
     accounts,
+    activity,
     settings: paymentSettings,
     payments,
     gateway: paymentGateway,

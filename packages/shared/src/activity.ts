@@ -18,6 +18,10 @@ export const ACTIVITY_KINDS = [
   'PAYMENT_SUCCEEDED',
   'PAYMENT_FAILED',
   'PAYMENT_CANCELLED',
+  'PROFILE_SAVED',
+  'PROFILE_REMOVED',
+  'USER_REGISTERED',
+  'USER_ACTIVATED',
 ] as const;
 export const ZActivityKind = z.enum(ACTIVITY_KINDS);
 export type TActivityKind = z.infer<typeof ZActivityKind>;
@@ -28,7 +32,9 @@ export type TActivityKind = z.infer<typeof ZActivityKind>;
  * DISPUTE_STATUS_CHANGED { probNo, from, to }; DISPUTE_REASON_CHANGED { probNo, from, to };
  * DISPUTE_NOTE_ADDED { probNo, note (cut at 100 characters) }; DISPUTE_ATTACHMENT_ADDED { probNo, fileName };
  * CART_ADDED / CART_REMOVED { currencyCode };
- * PAYMENT_STARTED / PAYMENT_SUCCEEDED / PAYMENT_FAILED / PAYMENT_CANCELLED { paymentLogId, amount, status }.
+ * PAYMENT_STARTED / PAYMENT_SUCCEEDED / PAYMENT_FAILED / PAYMENT_CANCELLED { paymentLogId, amount, status };
+ * PROFILE_SAVED / PROFILE_REMOVED { paymentProfileId, profileType, aliasName };
+ * USER_REGISTERED / USER_ACTIVATED { userId, loginName }. These four belong to the customer (no invoice).
  */
 export const ZActivityEntry = z
   .object({

@@ -125,6 +125,10 @@ export const EVENT_TYPES = [
   'payment.succeeded',
   'payment.failed',
   'payment.cancelled',
+  'profile.saved',
+  'profile.removed',
+  'user.registered',
+  'user.activated',
 ] as const;
 export const ZEventType = z.enum(EVENT_TYPES);
 export type TEventType = z.infer<typeof ZEventType>;
