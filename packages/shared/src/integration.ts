@@ -87,8 +87,28 @@ export const ZLedgerInvoice = z
   .meta({ id: 'LedgerInvoice' });
 export type TLedgerInvoice = z.infer<typeof ZLedgerInvoice>;
 
-export const LEDGER_KINDS = ['customers', 'invoices'] as const;
+/** The provider's dispute reason codes, keyed by code; position orders the dropdown. */
+export const ZLedgerReasonCode = z
+  .object({
+    code: z.string().trim().min(1).max(30),
+    description: z.string().trim().min(1).max(200),
+    position: z.coerce.number().int().min(0).max(100000).optional(),
+  })
+  .strict()
+  .meta({ id: 'LedgerReasonCode' });
+export type TLedgerReasonCode = z.infer<typeof ZLedgerReasonCode>;
+
+/** The scrolling announcement of the tenant's portal; an empty message removes it. */
+export const ZLedgerAnnouncement = z.object({ message: z.string().max(2000) }).strict();
+
+export const LEDGER_KINDS = ['customers', 'invoices', 'reason-codes'] as const;
 export type TLedgerKind = (typeof LEDGER_KINDS)[number];
+/** The field each kind is keyed by, and the schema name of a row. */
+export const LEDGER_KEYS = {
+  customers: { key: 'custNo', row: 'LedgerCustomer' },
+  invoices: { key: 'tranId', row: 'LedgerInvoice' },
+  'reason-codes': { key: 'code', row: 'LedgerReasonCode' },
+} as const satisfies Record<TLedgerKind, { key: string; row: string }>;
 
 export const ZLoadQuery = z.object({
   atomic: z

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '../../db/schema/customers';
+import { disputeReasonCodes } from '../../db/schema/disputes';
 import { invoiceLineItems, invoices, invoiceTotals } from '../../db/schema/invoices';
 import { expectError } from '../../test/expect-error';
 import { buildCustomer, buildTenant } from '../../test/factories';
@@ -276,5 +277,73 @@ describe('loading the ledger', () => {
     expect(report.errors).toEqual([{ line: 1, key: 'X-1', reason: 'Customer THEIRS-1 was not found' }]);
     const mine = await integrationClient(context, otherTenantId);
     expect((await mine.get(`/customers/${theirs.custNo}`)).json()).toMatchObject({ custNo: 'THEIRS-1' });
+  });
+});
+
+describe('the other loads', () => {
+  it('upserts reason codes by code from JSON and CSV, refuses bad rows by line, a re-sent batch changes nothing', async () => {
+    const client = await integrationClient(context, tenantId);
+    const reader = await integrationClient(context, tenantId, ['events:read']);
+    expectError(await reader.post('/reason-codes', []), 403, 'FORBIDDEN');
+    const csv = [
+      'code,description,position',
+      'RC-LATE,Late delivery,7',
+      'RC-BAD,,1',
+      'RC-WRONG,Wrong item,x',
+    ].join('\n');
+    const loaded = (await client.post('/reason-codes', csv, 'text/csv')).json();
+    expect(loaded).toMatchObject({ received: 3, inserted: 1, refused: 2 });
+    expect(loaded.errors.map((error: { line: number; key: string }) => [error.line, error.key])).toEqual([
+      [3, 'RC-BAD'],
+      [4, 'RC-WRONG'],
+    ]);
+    expect(loaded.errors[0].reason).toContain('description');
+    const batch = [
+      { code: 'RC-LATE', description: 'Delivered late', position: 7 },
+      { code: 'RC-GIFT', description: 'Goodwill' },
+    ];
+    expect((await client.post('/reason-codes', batch)).json()).toMatchObject({ inserted: 1, updated: 1 });
+    expect((await client.post('/reason-codes', batch)).json()).toMatchObject({
+      inserted: 0,
+      updated: 0,
+      unchanged: 2,
+    });
+    const codes = await context.database.db
+      .select()
+      .from(disputeReasonCodes)
+      .where(eq(disputeReasonCodes.tenantId, tenantId));
+    expect(codes.find((code) => code.code === 'RC-LATE')).toMatchObject({
+      description: 'Delivered late',
+      position: 7,
+    });
+    expect(codes.find((code) => code.code === 'RC-GIFT')).toMatchObject({ position: 8 });
+    const theirs = await context.database.db
+      .select()
+      .from(disputeReasonCodes)
+      .where(eq(disputeReasonCodes.tenantId, otherTenantId));
+    expect(theirs.map((code) => code.code)).not.toContain('RC-LATE');
+  });
+
+  it('sets and removes the announcement of its own tenant only; too long is refused and changes nothing', async () => {
+    const client = await integrationClient(context, tenantId);
+    const set = await client.call({
+      method: 'PUT',
+      url: '/announcement',
+      payload: { message: 'Closed\non Friday' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ message: 'Closed on Friday' });
+    const tooLong = await client.call({
+      method: 'PUT',
+      url: '/announcement',
+      payload: { message: 'x'.repeat(600) },
+    });
+    expectError(tooLong, 400, 'BAD_REQUEST');
+    expect(await context.app.services.announcements.get(tenantId)).toMatchObject({
+      message: 'Closed on Friday',
+    });
+    expect(await context.app.services.announcements.get(otherTenantId)).toMatchObject({ message: '' });
+    const removed = await client.call({ method: 'PUT', url: '/announcement', payload: { message: '' } });
+    expect(removed.json()).toMatchObject({ message: '', updatedAt: null });
   });
 });

@@ -1,10 +1,13 @@
 import {
+  LEDGER_KEYS,
   type TLedgerCustomer,
   type TLedgerInvoice,
   type TLedgerKind,
+  type TLedgerReasonCode,
   type TLoadReport,
   ZLedgerCustomer,
   ZLedgerInvoice,
+  ZLedgerReasonCode,
 } from '@settle/shared/integration';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -107,13 +110,34 @@ export function createLedgerLoadService(db: Db) {
   }
 
   function keyOf(kind: TLedgerKind, value: unknown) {
-    const record = (value ?? {}) as Record<string, unknown>;
-    const key = kind === 'customers' ? record.custNo : record.tranId;
+    const key = ((value ?? {}) as Record<string, unknown>)[LEDGER_KEYS[kind].key];
     return typeof key === 'string' ? key : null;
   }
 
-  /** Customers: few, row by row, each in its own savepoint. */
-  async function loadCustomers(options: LoadOptions): Promise<TLoadReport> {
+  async function upsertReasonCode(tx: Db, tenantId: number, row: TLedgerReasonCode): Promise<Outcome> {
+    const position =
+      row.position === undefined ? sql`dispute_reason_codes.position` : sql`${row.position}::int`;
+    const [result] = await queryRows<{ inserted: boolean }>(
+      tx,
+      sql`insert into dispute_reason_codes (tenant_id, code, description, position)
+          values (${tenantId}, ${row.code}, ${row.description},
+            coalesce(${row.position ?? null}::int,
+              (select coalesce(max(position) + 1, 0) from dispute_reason_codes where tenant_id = ${tenantId})))
+          on conflict (tenant_id, code) do update set description = excluded.description, position = ${position}
+          where (dispute_reason_codes.description, dispute_reason_codes.position)
+            is distinct from (excluded.description, ${position})
+          returning (xmax = 0) as inserted`,
+    );
+    if (!result) return 'unchanged';
+    return result.inserted ? 'inserted' : 'updated';
+  }
+
+  /** Kinds with few rows (customers, reason codes): row by row, each in its own savepoint. */
+  async function loadRowByRow<T>(
+    options: LoadOptions,
+    schema: z.ZodType<T>,
+    upsert: (tx: Db, tenantId: number, row: T) => Promise<Outcome>,
+  ): Promise<TLoadReport> {
     const { report, refuse } = startReport();
     async function writeBatch(tx: Db, batch: SourceRow[]) {
       for (const source of batch) {
@@ -121,14 +145,12 @@ export function createLedgerLoadService(db: Db) {
           refuse(source.line, null, source.error);
           continue;
         }
-        const parsed = ZLedgerCustomer.safeParse(source.value);
+        const parsed = schema.safeParse(source.value);
         if (!parsed.success) {
-          refuse(source.line, keyOf('customers', source.value), describeIssues(parsed.error));
+          refuse(source.line, keyOf(options.kind, source.value), describeIssues(parsed.error));
           continue;
         }
-        const outcome = await tx.transaction((savepoint) =>
-          upsertCustomer(savepoint, options.tenantId, parsed.data),
-        );
+        const outcome = await tx.transaction((savepoint) => upsert(savepoint, options.tenantId, parsed.data));
         report[outcome] += 1;
       }
       options.onProgress?.(report);
@@ -248,7 +270,10 @@ export function createLedgerLoadService(db: Db) {
 
   return {
     load(options: LoadOptions): Promise<TLoadReport> {
-      return options.kind === 'customers' ? loadCustomers(options) : loadInvoices(options);
+      if (options.kind === 'invoices') return loadInvoices(options);
+      return options.kind === 'customers'
+        ? loadRowByRow(options, ZLedgerCustomer, upsertCustomer)
+        : loadRowByRow(options, ZLedgerReasonCode, upsertReasonCode);
     },
   };
 }
