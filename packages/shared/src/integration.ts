@@ -98,16 +98,43 @@ export const ZLedgerReasonCode = z
   .meta({ id: 'LedgerReasonCode' });
 export type TLedgerReasonCode = z.infer<typeof ZLedgerReasonCode>;
 
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false', 'Y', 'N', '1', '0'])])
+  .transform((value) => value === true || value === 'true' || value === 'Y' || value === '1');
+
+/**
+ * The payment configuration of one flow (cart or on_account) and currency: the methods offered, and
+ * whether saved profiles may be used. Fields left out keep their stored value (or the default).
+ */
+export const ZLedgerPaymentConfig = z
+  .object({
+    flow: z.enum(['cart', 'on_account']),
+    currencyCode: currency,
+    allowCreditCard: flag.optional(),
+    allowCreditCardProfile: flag.optional(),
+    allowDebitCard: flag.optional(),
+    allowDebitCardProfile: flag.optional(),
+    allowECheck: flag.optional(),
+    allowECheckProfile: flag.optional(),
+    allowCombined: flag.optional(),
+    contractNumberRequired: flag.optional(),
+    noteMaxSize: z.coerce.number().int().min(0).max(4000).optional(),
+  })
+  .strict()
+  .meta({ id: 'LedgerPaymentConfig' });
+export type TLedgerPaymentConfig = z.infer<typeof ZLedgerPaymentConfig>;
+
 /** The scrolling announcement of the tenant's portal; an empty message removes it. */
 export const ZLedgerAnnouncement = z.object({ message: z.string().max(2000) }).strict();
 
-export const LEDGER_KINDS = ['customers', 'invoices', 'reason-codes'] as const;
+export const LEDGER_KINDS = ['customers', 'invoices', 'reason-codes', 'payment-configs'] as const;
 export type TLedgerKind = (typeof LEDGER_KINDS)[number];
 /** The field each kind is keyed by, and the schema name of a row. */
 export const LEDGER_KEYS = {
   customers: { key: 'custNo', row: 'LedgerCustomer' },
   invoices: { key: 'tranId', row: 'LedgerInvoice' },
   'reason-codes': { key: 'code', row: 'LedgerReasonCode' },
+  'payment-configs': { key: 'currencyCode', row: 'LedgerPaymentConfig' },
 } as const satisfies Record<TLedgerKind, { key: string; row: string }>;
 
 export const ZLoadQuery = z.object({

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '../../db/schema/customers';
 import { disputeReasonCodes } from '../../db/schema/disputes';
 import { invoiceLineItems, invoices, invoiceTotals } from '../../db/schema/invoices';
+import { paymentConfigs } from '../../db/schema/payments';
 import { expectError } from '../../test/expect-error';
 import { buildCustomer, buildTenant } from '../../test/factories';
 import { signedInCustomer } from '../../test/signed-in-customer';
@@ -322,6 +323,51 @@ describe('the other loads', () => {
       .from(disputeReasonCodes)
       .where(eq(disputeReasonCodes.tenantId, otherTenantId));
     expect(theirs.map((code) => code.code)).not.toContain('RC-LATE');
+  });
+
+  it('sets the payment configuration per flow and currency from NDJSON and CSV; bad rows by line; fields left out kept', async () => {
+    const client = await integrationClient(context, tenantId);
+    const ndjson = [
+      JSON.stringify({ flow: 'cart', currencyCode: 'usd', allowCreditCard: true, allowECheck: true }),
+      JSON.stringify({ flow: 'wire', currencyCode: 'USD' }),
+      JSON.stringify({ flow: 'on_account', currencyCode: 'USD', noteMaxSize: 250, allowECheckProfile: 'Y' }),
+    ].join('\n');
+    const loaded = (await client.post('/payment-configs', ndjson, 'application/x-ndjson')).json();
+    expect(loaded).toMatchObject({ received: 3, inserted: 2, refused: 1 });
+    expect(loaded.errors).toEqual([{ line: 2, key: 'USD', reason: expect.stringContaining('flow') }]);
+    const csv = ['flow,currencyCode,allowECheck,allowDebitCard', 'cart,USD,false,', 'cart,USD,maybe,'].join(
+      '\n',
+    );
+    const changed = (await client.post('/payment-configs', csv, 'text/csv')).json();
+    expect(changed).toMatchObject({ updated: 1, refused: 1 });
+    expect(changed.errors[0]).toMatchObject({ line: 3, reason: expect.stringContaining('allowECheck') });
+    const again = (
+      await client.post(
+        '/payment-configs',
+        ['flow,currencyCode,allowECheck', 'cart,USD,false'].join('\n'),
+        'text/csv',
+      )
+    ).json();
+    expect(again).toMatchObject({ unchanged: 1, updated: 0 });
+    const stored = await context.database.db
+      .select()
+      .from(paymentConfigs)
+      .where(eq(paymentConfigs.tenantId, tenantId));
+    expect(stored.find((row) => row.flow === 'cart')).toMatchObject({
+      currencyCode: 'USD',
+      allowCreditCard: true,
+      allowECheck: false,
+    });
+    expect(stored.find((row) => row.flow === 'on_account')).toMatchObject({
+      noteMaxSize: 250,
+      allowECheckProfile: true,
+    });
+    expect(
+      await context.database.db
+        .select()
+        .from(paymentConfigs)
+        .where(eq(paymentConfigs.tenantId, otherTenantId)),
+    ).toEqual([]);
   });
 
   it('sets and removes the announcement of its own tenant only; too long is refused and changes nothing', async () => {

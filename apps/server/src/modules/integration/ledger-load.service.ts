@@ -3,10 +3,12 @@ import {
   type TLedgerCustomer,
   type TLedgerInvoice,
   type TLedgerKind,
+  type TLedgerPaymentConfig,
   type TLedgerReasonCode,
   type TLoadReport,
   ZLedgerCustomer,
   ZLedgerInvoice,
+  ZLedgerPaymentConfig,
   ZLedgerReasonCode,
 } from '@settle/shared/integration';
 import { sql } from 'drizzle-orm';
@@ -25,6 +27,19 @@ type Outcome = 'inserted' | 'updated' | 'unchanged';
 
 /** Thrown out of an all-or-nothing load's transaction so that nothing of it stays. */
 class LoadRolledBack extends Error {}
+
+/** The payment configuration's fields and their columns. */
+const PAYMENT_CONFIG_COLUMNS = {
+  allowCreditCard: 'allow_credit_card',
+  allowCreditCardProfile: 'allow_credit_card_profile',
+  allowDebitCard: 'allow_debit_card',
+  allowDebitCardProfile: 'allow_debit_card_profile',
+  allowECheck: 'allow_echeck',
+  allowECheckProfile: 'allow_echeck_profile',
+  allowCombined: 'allow_combined',
+  contractNumberRequired: 'contract_number_required',
+  noteMaxSize: 'note_max_size',
+} as const satisfies Record<Exclude<keyof TLedgerPaymentConfig, 'flow' | 'currencyCode'>, string>;
 
 /** At most this many refused rows are listed (all are counted), so a wholly bad file stays small. */
 const MAX_LISTED_ERRORS = 1000;
@@ -126,6 +141,43 @@ export function createLedgerLoadService(db: Db) {
           on conflict (tenant_id, code) do update set description = excluded.description, position = ${position}
           where (dispute_reason_codes.description, dispute_reason_codes.position)
             is distinct from (excluded.description, ${position})
+          returning (xmax = 0) as inserted`,
+    );
+    if (!result) return 'unchanged';
+    return result.inserted ? 'inserted' : 'updated';
+  }
+
+  async function upsertPaymentConfig(tx: Db, tenantId: number, row: TLedgerPaymentConfig): Promise<Outcome> {
+    const { flow, currencyCode, ...settings } = row;
+    const given = Object.entries(settings)
+      .filter(([, value]) => value !== undefined)
+      .map(([field, value]) => [PAYMENT_CONFIG_COLUMNS[field as keyof typeof settings], value] as const);
+    const names = given.map(([name]) => sql.raw(name));
+    const [result] = await queryRows<{ inserted: boolean }>(
+      tx,
+      sql`insert into payment_configs (tenant_id, flow, currency_code${sql.join(
+        names.map((name) => sql`, ${name}`),
+        sql``,
+      )})
+          values (${tenantId}, ${flow}, ${currencyCode}${sql.join(
+            given.map(([, value]) => sql`, ${value}`),
+            sql``,
+          )})
+          on conflict (tenant_id, flow, currency_code) do ${
+            given.length === 0
+              ? sql`nothing`
+              : sql`update set ${sql.join(
+                  names.map((name) => sql`${name} = excluded.${name}`),
+                  sql`, `,
+                )}
+          where (${sql.join(
+            names.map((name) => sql`payment_configs.${name}`),
+            sql`, `,
+          )}) is distinct from (${sql.join(
+            names.map((name) => sql`excluded.${name}`),
+            sql`, `,
+          )})`
+          }
           returning (xmax = 0) as inserted`,
     );
     if (!result) return 'unchanged';
@@ -271,6 +323,8 @@ export function createLedgerLoadService(db: Db) {
   return {
     load(options: LoadOptions): Promise<TLoadReport> {
       if (options.kind === 'invoices') return loadInvoices(options);
+      if (options.kind === 'payment-configs')
+        return loadRowByRow(options, ZLedgerPaymentConfig, upsertPaymentConfig);
       return options.kind === 'customers'
         ? loadRowByRow(options, ZLedgerCustomer, upsertCustomer)
         : loadRowByRow(options, ZLedgerReasonCode, upsertReasonCode);
