@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DISPUTE_STATUS_CODES, type TDisputeStatusCode } from './disputes';
 
 /**
  * The provider's integration API under {api}/integration/v1: systems, not people, authenticated by
@@ -124,10 +125,34 @@ export const ZLedgerPaymentConfig = z
   .meta({ id: 'LedgerPaymentConfig' });
 export type TLedgerPaymentConfig = z.infer<typeof ZLedgerPaymentConfig>;
 
+/**
+ * The provider's side of a dispute, keyed by probNo: its status and reason, and a collector's note,
+ * shown to the customer unless noteExposed is false. A note already on the dispute (same text, author
+ * and exposure) is not added again, so a re-sent batch changes nothing.
+ */
+export const ZLedgerDisputeUpdate = z
+  .object({
+    probNo: z.coerce.number().int().min(1),
+    statusCode: z.enum(DISPUTE_STATUS_CODES as [TDisputeStatusCode, ...TDisputeStatusCode[]]).optional(),
+    reasonCode: z.string().trim().min(1).max(30).optional(),
+    note: z.string().trim().min(1).max(2000).optional(),
+    noteExposed: flag.optional(),
+    noteBy: z.string().trim().min(1).max(120).optional(),
+  })
+  .strict()
+  .meta({ id: 'LedgerDisputeUpdate' });
+export type TLedgerDisputeUpdate = z.infer<typeof ZLedgerDisputeUpdate>;
+
 /** The scrolling announcement of the tenant's portal; an empty message removes it. */
 export const ZLedgerAnnouncement = z.object({ message: z.string().max(2000) }).strict();
 
-export const LEDGER_KINDS = ['customers', 'invoices', 'reason-codes', 'payment-configs'] as const;
+export const LEDGER_KINDS = [
+  'customers',
+  'invoices',
+  'reason-codes',
+  'payment-configs',
+  'dispute-updates',
+] as const;
 export type TLedgerKind = (typeof LEDGER_KINDS)[number];
 /** The field each kind is keyed by, and the schema name of a row. */
 export const LEDGER_KEYS = {
@@ -135,6 +160,7 @@ export const LEDGER_KEYS = {
   invoices: { key: 'tranId', row: 'LedgerInvoice' },
   'reason-codes': { key: 'code', row: 'LedgerReasonCode' },
   'payment-configs': { key: 'currencyCode', row: 'LedgerPaymentConfig' },
+  'dispute-updates': { key: 'probNo', row: 'LedgerDisputeUpdate' },
 } as const satisfies Record<TLedgerKind, { key: string; row: string }>;
 
 export const ZLoadQuery = z.object({

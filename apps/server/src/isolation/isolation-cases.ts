@@ -451,6 +451,7 @@ export const ISOLATION_CASES: Record<string, IsolationCase> = {
   'POST /integration/v1/invoices': apiKeyOnly(INTEGRATION),
   'POST /integration/v1/reason-codes': apiKeyOnly(INTEGRATION),
   'POST /integration/v1/payment-configs': apiKeyOnly(INTEGRATION),
+  'POST /integration/v1/dispute-updates': apiKeyOnly(INTEGRATION),
   'PUT /integration/v1/announcement': apiKeyOnly(INTEGRATION),
   'GET /integration/v1/customers/{custNo}': apiKeyOnly(INTEGRATION),
   'GET /integration/v1/events': apiKeyOnly(INTEGRATION),

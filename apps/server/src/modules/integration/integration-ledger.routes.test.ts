@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '../../db/schema/customers';
-import { disputeReasonCodes } from '../../db/schema/disputes';
+import { disputeNotes, disputeReasonCodes, disputes } from '../../db/schema/disputes';
 import { invoiceLineItems, invoices, invoiceTotals } from '../../db/schema/invoices';
 import { paymentConfigs } from '../../db/schema/payments';
 import { expectError } from '../../test/expect-error';
-import { buildCustomer, buildTenant } from '../../test/factories';
+import { buildCustomer, buildReasonCodes, buildTenant } from '../../test/factories';
 import { signedInCustomer } from '../../test/signed-in-customer';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { integrationClient } from './integration-test-support';
@@ -368,6 +368,62 @@ describe('the other loads', () => {
         .from(paymentConfigs)
         .where(eq(paymentConfigs.tenantId, otherTenantId)),
     ).toEqual([]);
+  });
+
+  it('changes dispute status and reason and adds collector notes by probNo; another tenant’s dispute is not found; a re-sent batch changes nothing', async () => {
+    const client = await integrationClient(context, tenantId);
+    const { db } = context.database;
+    await buildReasonCodes(db, tenantId);
+    const mine = await buildCustomer(db, tenantId, { custNo: 'DSP-1' });
+    const theirs = await buildCustomer(db, otherTenantId, { custNo: 'DSP-2' });
+    const dispute = (tenant: number, customerId: number, probNo: number) => ({
+      tenantId: tenant,
+      customerId,
+      probNo,
+      custDispute: true,
+      currencyCode: 'USD',
+      style: 'other' as const,
+      disputedAmount: '10.00',
+      reasonCode: 'PRICE',
+      createdByName: 'Tester',
+    });
+    const [own] = await db
+      .insert(disputes)
+      .values(dispute(tenantId, mine.id, 9101))
+      .returning();
+    await db.insert(disputes).values(dispute(otherTenantId, theirs.id, 9102));
+    const batch = [
+      {
+        probNo: 9101,
+        statusCode: 'I',
+        reasonCode: 'DAMAGED',
+        note: 'Credit note on its way',
+        noteBy: 'Ann (AR)',
+      },
+      { probNo: 9101, note: 'Internal: check with the warehouse', noteExposed: false },
+      { probNo: 9102, statusCode: 'W' },
+      { probNo: 9101, reasonCode: 'NOPE' },
+      { probNo: 9101, statusCode: 'Z' },
+    ];
+    const report = (await client.post('/dispute-updates', batch)).json();
+    expect(report).toMatchObject({ received: 5, updated: 2, refused: 3 });
+    expect(report.errors).toEqual([
+      { line: 3, key: '9102', reason: 'Dispute 9102 was not found' },
+      { line: 4, key: '9101', reason: 'Reason code NOPE was not found' },
+      { line: 5, key: '9101', reason: expect.stringContaining('statusCode') },
+    ]);
+    const [stored] = await db.select().from(disputes).where(eq(disputes.id, own!.id));
+    expect(stored).toMatchObject({ statusCode: 'I', reasonCode: 'DAMAGED' });
+    const notes = await db.select().from(disputeNotes).where(eq(disputeNotes.disputeId, own!.id));
+    expect(notes.map(({ note, exposed, enteredBy }) => ({ note, exposed, enteredBy }))).toEqual([
+      { note: 'Credit note on its way', exposed: true, enteredBy: 'Ann (AR)' },
+      { note: 'Internal: check with the warehouse', exposed: false, enteredBy: 'Collector' },
+    ]);
+    const again = (await client.post('/dispute-updates', batch.slice(0, 2))).json();
+    expect(again).toMatchObject({ updated: 0, unchanged: 2 });
+    expect(await db.select().from(disputeNotes).where(eq(disputeNotes.disputeId, own!.id))).toHaveLength(2);
+    const [untouched] = await db.select().from(disputes).where(eq(disputes.probNo, 9102));
+    expect(untouched).toMatchObject({ statusCode: 'U' });
   });
 
   it('sets and removes the announcement of its own tenant only; too long is refused and changes nothing', async () => {

@@ -1,12 +1,14 @@
 import {
   LEDGER_KEYS,
   type TLedgerCustomer,
+  type TLedgerDisputeUpdate,
   type TLedgerInvoice,
   type TLedgerKind,
   type TLedgerPaymentConfig,
   type TLedgerReasonCode,
   type TLoadReport,
   ZLedgerCustomer,
+  ZLedgerDisputeUpdate,
   ZLedgerInvoice,
   ZLedgerPaymentConfig,
   ZLedgerReasonCode,
@@ -24,6 +26,9 @@ import {
 import type { SourceRow } from './ledger-rows';
 
 type Outcome = 'inserted' | 'updated' | 'unchanged';
+
+/** A refusal the row earned (not a fault of the server): its message is the reason in the report. */
+class RowRefused extends Error {}
 
 /** Thrown out of an all-or-nothing load's transaction so that nothing of it stays. */
 class LoadRolledBack extends Error {}
@@ -126,7 +131,7 @@ export function createLedgerLoadService(db: Db) {
 
   function keyOf(kind: TLedgerKind, value: unknown) {
     const key = ((value ?? {}) as Record<string, unknown>)[LEDGER_KEYS[kind].key];
-    return typeof key === 'string' ? key : null;
+    return typeof key === 'string' || typeof key === 'number' ? String(key) : null;
   }
 
   async function upsertReasonCode(tx: Db, tenantId: number, row: TLedgerReasonCode): Promise<Outcome> {
@@ -184,6 +189,44 @@ export function createLedgerLoadService(db: Db) {
     return result.inserted ? 'inserted' : 'updated';
   }
 
+  async function updateDispute(tx: Db, tenantId: number, row: TLedgerDisputeUpdate): Promise<Outcome> {
+    const [dispute] = await queryRows<{ id: number }>(
+      tx,
+      sql`select id from disputes where tenant_id = ${tenantId} and prob_no = ${row.probNo}`,
+    );
+    if (!dispute) throw new RowRefused(`Dispute ${row.probNo} was not found`);
+    if (row.reasonCode !== undefined) {
+      const known = await queryRows(
+        tx,
+        sql`select 1 from dispute_reason_codes where tenant_id = ${tenantId} and code = ${row.reasonCode}`,
+      );
+      if (known.length === 0) throw new RowRefused(`Reason code ${row.reasonCode} was not found`);
+    }
+    const changed = await queryRows(
+      tx,
+      sql`update disputes set status_code = coalesce(${row.statusCode ?? null}::text, status_code),
+            reason_code = coalesce(${row.reasonCode ?? null}::text, reason_code), updated_at = now()
+          where id = ${dispute.id}
+            and (status_code, reason_code) is distinct from
+              (coalesce(${row.statusCode ?? null}::text, status_code), coalesce(${row.reasonCode ?? null}::text, reason_code))
+          returning id`,
+    );
+    let noted: unknown[] = [];
+    if (row.note !== undefined) {
+      const by = row.noteBy ?? 'Collector';
+      const exposed = row.noteExposed ?? true;
+      noted = await queryRows(
+        tx,
+        sql`insert into dispute_notes (dispute_id, note, exposed, entered_by)
+            select ${dispute.id}, ${row.note}, ${exposed}, ${by}
+            where not exists (select 1 from dispute_notes where dispute_id = ${dispute.id}
+              and note = ${row.note} and exposed = ${exposed} and entered_by = ${by} and entered_by_id is null)
+            returning id`,
+      );
+    }
+    return changed.length > 0 || noted.length > 0 ? 'updated' : 'unchanged';
+  }
+
   /** Kinds with few rows (customers, reason codes): row by row, each in its own savepoint. */
   async function loadRowByRow<T>(
     options: LoadOptions,
@@ -202,8 +245,15 @@ export function createLedgerLoadService(db: Db) {
           refuse(source.line, keyOf(options.kind, source.value), describeIssues(parsed.error));
           continue;
         }
-        const outcome = await tx.transaction((savepoint) => upsert(savepoint, options.tenantId, parsed.data));
-        report[outcome] += 1;
+        try {
+          const outcome = await tx.transaction((savepoint) =>
+            upsert(savepoint, options.tenantId, parsed.data),
+          );
+          report[outcome] += 1;
+        } catch (error) {
+          if (!(error instanceof RowRefused)) throw error;
+          refuse(source.line, keyOf(options.kind, source.value), error.message);
+        }
       }
       options.onProgress?.(report);
     }
@@ -325,6 +375,8 @@ export function createLedgerLoadService(db: Db) {
       if (options.kind === 'invoices') return loadInvoices(options);
       if (options.kind === 'payment-configs')
         return loadRowByRow(options, ZLedgerPaymentConfig, upsertPaymentConfig);
+      if (options.kind === 'dispute-updates')
+        return loadRowByRow(options, ZLedgerDisputeUpdate, updateDispute);
       return options.kind === 'customers'
         ? loadRowByRow(options, ZLedgerCustomer, upsertCustomer)
         : loadRowByRow(options, ZLedgerReasonCode, upsertReasonCode);
