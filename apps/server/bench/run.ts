@@ -15,19 +15,24 @@ import { insertBulkPayments } from './bulk-payments';
 import { benchExports, benchInvoicePdf } from './export-bench';
 import { benchFilters } from './filter-bench';
 import { benchHttp, type HttpScope } from './http-bench';
+import { benchLedgerLoad } from './ledger-load-bench';
 import { benchPayments } from './payment-bench';
 import { benchPaymentLogs } from './payment-log-bench';
 import { describeTimes, timeIt } from './stats';
 import { UNTHROTTLED_ENV } from './unthrottled';
 
 /**
- * npm run bench -- [--invoices 1000000] [--payments 1000000] [--runs 200] [--only payments|autopay] [--http-seconds 5]
+ * npm run bench -- [--invoices 1000000] [--payments 1000000] [--runs 200] [--only payments|autopay|ledger] [--http-seconds 5]
+ *   [--ledger-invoices 1000000]
  * A fresh database (PGlite in a temporary folder, or a new database on DATABASE_URL's
  * server) with the demo plus N bulk invoices; then the grid query as the API runs it, the
  * payment paths over HTTP against the sandbox provider, and last the HTTP stage (http-bench.ts)
  * on the built server; --http-seconds 0 leaves it out. --only payments skips the bulk
  * invoices and the grid stages; --only autopay measures the autopay job alone (autopay-bench.ts:
  * --autopay-rules 1000 rules of --autopay-invoices 10 due invoices each).
+ * invoices and the grid stages. --only ledger runs the ledger load stage alone (ledger-load-bench.ts):
+ * N invoices with 3 lines loaded through the integration loader, then re-loaded unchanged, on
+ * PGlite and, when DATABASE_URL is set, on PostgreSQL as well.
  */
 async function main() {
   const { values } = parseArgs({
@@ -39,8 +44,10 @@ async function main() {
       'http-seconds': { type: 'string', default: '5' },
       'autopay-rules': { type: 'string', default: '1000' },
       'autopay-invoices': { type: 'string', default: '10' },
+      'ledger-invoices': { type: 'string', default: '1000000' },
     },
   });
+  if (values.only === 'ledger') return benchLedger(Number(values['ledger-invoices']));
   const paymentsOnly = values.only === 'payments';
   const httpSeconds = Number(values['http-seconds']);
   const invoiceCount = Number(values.invoices);
@@ -173,6 +180,26 @@ async function main() {
   } finally {
     if (!closed) await database.close();
     await drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The ledger load on PGlite (a temporary folder) and, when DATABASE_URL is set, on a new PostgreSQL database. */
+async function benchLedger(count: number) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'settle-bench-ledger-'));
+  const config = loadConfig({ ...UNTHROTTLED_ENV, ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  try {
+    for (const databaseUrl of config.databaseUrl ? [config.databaseUrl, undefined] : [undefined]) {
+      const { database, drop } = await openBenchDatabase(databaseUrl, dataDir);
+      try {
+        await database.migrate();
+        await benchLedgerLoad({ db: database.db, engine: database.kind, count });
+      } finally {
+        await database.close();
+        await drop();
+      }
+    }
+  } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

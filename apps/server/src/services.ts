@@ -138,7 +138,10 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
     ttlMinutes: config.captcha.ttlMinutes,
     keepAnswers: config.devOutbox,
   });
+  const integrationEvents = createIntegrationEventsService(db);
+  const activity = createActivityService(db, accounts, integrationEvents);
   const accountSetup = createAccountSetupService(db, {
+    activity,
     config,
     sealer,
     auth,
@@ -160,8 +163,6 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
   const outbox = createOutboxService(db);
   const dashboard = createDashboardService(db, accounts);
   const invoices = createInvoicesService(db, accounts);
-  const integrationEvents = createIntegrationEventsService(db);
-  const activity = createActivityService(db, accounts, integrationEvents);
   const promises = createPromisesService(db, accounts, activity, { maxDays: config.promiseMaxDays });
   const approvalPolicy = createApprovalPolicyService(db);
   cart = createCartService(db, accounts, invoices, activity, approvalPolicy);
@@ -207,6 +208,7 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
   });
   const paymentProfiles = createPaymentProfilesService(db, {
     accounts,
+    activity,
     settings: paymentSettings,
     payments,
     gateway: paymentGateway,

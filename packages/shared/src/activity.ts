@@ -21,6 +21,10 @@ export const ACTIVITY_KINDS = [
   'PAYMENT_APPROVAL_REQUESTED',
   'PAYMENT_APPROVAL_APPROVED',
   'PAYMENT_APPROVAL_REJECTED',
+  'PROFILE_SAVED',
+  'PROFILE_REMOVED',
+  'USER_REGISTERED',
+  'USER_ACTIVATED',
 ] as const;
 export const ZActivityKind = z.enum(ACTIVITY_KINDS);
 export type TActivityKind = z.infer<typeof ZActivityKind>;
@@ -33,6 +37,8 @@ export type TActivityKind = z.infer<typeof ZActivityKind>;
  * CART_ADDED / CART_REMOVED { currencyCode };
  * PAYMENT_STARTED / PAYMENT_SUCCEEDED / PAYMENT_FAILED / PAYMENT_CANCELLED { paymentLogId, amount, status };
  * PAYMENT_APPROVAL_REQUESTED / _APPROVED / _REJECTED { approvalId, amount, currencyCode, reason (rejected) }.
+ * PROFILE_SAVED / PROFILE_REMOVED { paymentProfileId, profileType, aliasName };
+ * USER_REGISTERED / USER_ACTIVATED { userId, loginName }. These four belong to the customer (no invoice).
  */
 export const ZActivityEntry = z
   .object({

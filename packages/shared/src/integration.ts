@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DISPUTE_STATUS_CODES, type TDisputeStatusCode } from './disputes';
 
 /**
  * The provider's integration API under {api}/integration/v1: systems, not people, authenticated by
@@ -87,8 +88,80 @@ export const ZLedgerInvoice = z
   .meta({ id: 'LedgerInvoice' });
 export type TLedgerInvoice = z.infer<typeof ZLedgerInvoice>;
 
-export const LEDGER_KINDS = ['customers', 'invoices'] as const;
+/** The provider's dispute reason codes, keyed by code; position orders the dropdown. */
+export const ZLedgerReasonCode = z
+  .object({
+    code: z.string().trim().min(1).max(30),
+    description: z.string().trim().min(1).max(200),
+    position: z.coerce.number().int().min(0).max(100000).optional(),
+  })
+  .strict()
+  .meta({ id: 'LedgerReasonCode' });
+export type TLedgerReasonCode = z.infer<typeof ZLedgerReasonCode>;
+
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false', 'Y', 'N', '1', '0'])])
+  .transform((value) => value === true || value === 'true' || value === 'Y' || value === '1');
+
+/**
+ * The payment configuration of one flow (cart or on_account) and currency: the methods offered, and
+ * whether saved profiles may be used. Fields left out keep their stored value (or the default).
+ */
+export const ZLedgerPaymentConfig = z
+  .object({
+    flow: z.enum(['cart', 'on_account']),
+    currencyCode: currency,
+    allowCreditCard: flag.optional(),
+    allowCreditCardProfile: flag.optional(),
+    allowDebitCard: flag.optional(),
+    allowDebitCardProfile: flag.optional(),
+    allowECheck: flag.optional(),
+    allowECheckProfile: flag.optional(),
+    allowCombined: flag.optional(),
+    contractNumberRequired: flag.optional(),
+    noteMaxSize: z.coerce.number().int().min(0).max(4000).optional(),
+  })
+  .strict()
+  .meta({ id: 'LedgerPaymentConfig' });
+export type TLedgerPaymentConfig = z.infer<typeof ZLedgerPaymentConfig>;
+
+/**
+ * The provider's side of a dispute, keyed by probNo: its status and reason, and a collector's note,
+ * shown to the customer unless noteExposed is false. A note already on the dispute (same text, author
+ * and exposure) is not added again, so a re-sent batch changes nothing.
+ */
+export const ZLedgerDisputeUpdate = z
+  .object({
+    probNo: z.coerce.number().int().min(1),
+    statusCode: z.enum(DISPUTE_STATUS_CODES as [TDisputeStatusCode, ...TDisputeStatusCode[]]).optional(),
+    reasonCode: z.string().trim().min(1).max(30).optional(),
+    note: z.string().trim().min(1).max(2000).optional(),
+    noteExposed: flag.optional(),
+    noteBy: z.string().trim().min(1).max(120).optional(),
+  })
+  .strict()
+  .meta({ id: 'LedgerDisputeUpdate' });
+export type TLedgerDisputeUpdate = z.infer<typeof ZLedgerDisputeUpdate>;
+
+/** The scrolling announcement of the tenant's portal; an empty message removes it. */
+export const ZLedgerAnnouncement = z.object({ message: z.string().max(2000) }).strict();
+
+export const LEDGER_KINDS = [
+  'customers',
+  'invoices',
+  'reason-codes',
+  'payment-configs',
+  'dispute-updates',
+] as const;
 export type TLedgerKind = (typeof LEDGER_KINDS)[number];
+/** The field each kind is keyed by, and the schema name of a row. */
+export const LEDGER_KEYS = {
+  customers: { key: 'custNo', row: 'LedgerCustomer' },
+  invoices: { key: 'tranId', row: 'LedgerInvoice' },
+  'reason-codes': { key: 'code', row: 'LedgerReasonCode' },
+  'payment-configs': { key: 'currencyCode', row: 'LedgerPaymentConfig' },
+  'dispute-updates': { key: 'probNo', row: 'LedgerDisputeUpdate' },
+} as const satisfies Record<TLedgerKind, { key: string; row: string }>;
 
 export const ZLoadQuery = z.object({
   atomic: z
@@ -128,6 +201,10 @@ export const EVENT_TYPES = [
   'payment.approval_requested',
   'payment.approval_approved',
   'payment.approval_rejected',
+  'profile.saved',
+  'profile.removed',
+  'user.registered',
+  'user.activated',
 ] as const;
 export const ZEventType = z.enum(EVENT_TYPES);
 export type TEventType = z.infer<typeof ZEventType>;

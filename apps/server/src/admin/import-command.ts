@@ -6,8 +6,7 @@ import { createLedgerLoadService } from '../modules/integration/ledger-load.serv
 import { csvRows, ndjsonRows } from '../modules/integration/ledger-rows';
 import type { AdminContext } from './commands';
 
-export const IMPORT_USAGE =
-  'Usage: npm run import -- <customers|invoices> --file <file.csv|file.ndjson> [--tenant <guid>] [--atomic]';
+export const IMPORT_USAGE = `Usage: npm run import -- <${LEDGER_KINDS.join('|')}> --file <file.csv|file.ndjson> [--tenant <guid>] [--atomic]`;
 
 /** Loads a ledger file as the API's streamed load does (same rows, same refusals); CSV or NDJSON by extension. */
 export async function importCommand(

@@ -5,6 +5,7 @@ import { accountTokens } from '../../db/schema/access';
 import { users } from '../../db/schema/users';
 import { expectError } from '../../test/expect-error';
 import { buildCustomer, buildTenant, TEST_PASSWORD } from '../../test/factories';
+import { outboxEvents } from '../../test/outbox-events';
 import { TestClient } from '../../test/test-app';
 import { hashAccountCode } from '../auth/account-tokens';
 import { type AuthTestContext, createAuthTestApp, sessionRow } from '../auth/auth-test-support';
@@ -109,6 +110,13 @@ describe('registration to activation', () => {
     expect(user.active).toBe(true);
     expect(user.activatedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect((await tokenOf(link.activationCode)).usedAt).not.toBeNull();
+    const events = await outboxEvents(context.database.db, user.tenantId, 'user.activated');
+    expect(events.filter((event) => event.data.userId === String(user.id))).toEqual([
+      {
+        type: 'user.activated',
+        data: expect.objectContaining({ custNo: customer.custNo, loginName: address }),
+      },
+    ]);
 
     // The page's check and the link now tell the account is active; the password signs in.
     const again = await caller.post('/user/verifyUserAsInactive', {

@@ -12,6 +12,7 @@ import { createSessionService } from '../auth/session.service';
 import { accountCodeUrl, openSealed, openSealedId, publicOrigin } from './account-links';
 import * as repository from './account-setup.repository';
 import { invalidLink, linkExpired, userAlreadyActive } from './account-setup-errors';
+import { recordUserEvent, type UserEvents } from './user-events';
 
 export type ActivationDeps = {
   config: AppConfig;
@@ -19,6 +20,7 @@ export type ActivationDeps = {
   /** The user look-ups are the sign-in's own, so both read a login the same way. */
   auth: Pick<AuthService, 'requireTenant' | 'findUser'>;
   throttle: LoginThrottle;
+  activity: UserEvents;
 };
 
 type LinkValues = { encryptedCompanyId: string; namedUser: string };
@@ -42,7 +44,7 @@ export function createActivationService(db: Db, deps: ActivationDeps) {
     if (!company) throw invalidLink();
     const user = await auth.findUser(company.tenant.id, loginKeyOf(loginName));
     if (!user || !(await repository.isUserLinkedTo(db, user.id, customerId))) throw invalidLink();
-    return { user, tenant: company.tenant };
+    return { user, tenant: company.tenant, customerId };
   }
 
   return {
@@ -60,7 +62,7 @@ export function createActivationService(db: Db, deps: ActivationDeps) {
      * page's own check, verifyUserAsInactive, tells the account is active already).
      */
     async activate(request: TActivationRequest): Promise<{ loginName: string; tenantGuid: string }> {
-      const { user, tenant } = await openUserLink(request);
+      const { user, tenant, customerId } = await openUserLink(request);
       const passwordHash = await hashPassword(request.password);
       await db.transaction(async (tx) => {
         const used = await createAccountTokens(tx).consume({
@@ -75,6 +77,18 @@ export function createActivationService(db: Db, deps: ActivationDeps) {
           now: new Date(),
         });
         if (!activated) throw userAlreadyActive();
+        await recordUserEvent(
+          deps.activity,
+          tx,
+          {
+            tenantId: tenant.id,
+            customerId,
+            userId: user.id,
+            loginName: user.loginName,
+            displayName: `${user.firstName} ${user.lastName}`.trim(),
+          },
+          'USER_ACTIVATED',
+        );
       });
       return { loginName: user.loginName, tenantGuid: tenant.guid };
     },

@@ -6,6 +6,7 @@ import { customerContacts } from '../../db/schema/contacts';
 import { userCustomers, userRoles, users } from '../../db/schema/users';
 import { expectError } from '../../test/expect-error';
 import { buildCustomer, buildTenant, buildUser } from '../../test/factories';
+import { outboxEvents } from '../../test/outbox-events';
 import { TestClient } from '../../test/test-app';
 import { hashAccountCode } from '../auth/account-tokens';
 import { type AuthTestContext, createAuthTestApp } from '../auth/auth-test-support';
@@ -204,6 +205,18 @@ describe('POST /user/registration', () => {
       .where(eq(customerContacts.id, contact.id));
     expect(claimed!.userId).toBe(user!.id);
     expect(await captchaExists(body.captchaId)).toBe(false);
+    // The provider hears of it through the events outbox, written with the user.
+    const events = await outboxEvents(context.database.db, tenantId, 'user.registered');
+    expect(events.filter((event) => event.data.userId === String(user!.id))).toEqual([
+      {
+        type: 'user.registered',
+        data: expect.objectContaining({
+          custNo: customer.custNo,
+          loginName: 'Camille.Martin@Chateau-Verde.example',
+          by: 'Camille Martin',
+        }),
+      },
+    ]);
 
     // The email goes after the answer.
     expect(await latestEmail(context, user!.email)).toBeUndefined();

@@ -20,6 +20,7 @@ import type { CaptchaService } from '../captcha/captcha.service';
 import { accountCodeUrl, openSealedId, publicOrigin, registrationUrl } from './account-links';
 import * as repository from './account-setup.repository';
 import { captchaWrong, contactAlreadyRegistered, invalidLink, loginNameTaken } from './account-setup-errors';
+import { recordUserEvent, type UserEvents } from './user-events';
 
 /**
  * What a self-registered contact may do: see invoices and disputed amounts, promise and pay.
@@ -51,6 +52,7 @@ export type RegistrationDeps = {
   tokens: AccountTokens;
   couriers: Couriers;
   background: BackgroundTasks;
+  activity: UserEvents;
 };
 
 export function createRegistrationService(db: Db, deps: RegistrationDeps) {
@@ -172,6 +174,18 @@ export function createRegistrationService(db: Db, deps: RegistrationDeps) {
           roles: SELF_REGISTERED_ROLES,
         });
         if (!(await repository.claimContact(tx, link.contact.id, user.id))) throw contactAlreadyRegistered();
+        await recordUserEvent(
+          deps.activity,
+          tx,
+          {
+            tenantId: link.tenant.id,
+            customerId: link.customer.id,
+            userId: user.id,
+            loginName,
+            displayName: `${link.contact.firstName} ${link.contact.lastName}`.trim(),
+          },
+          'USER_REGISTERED',
+        );
         return user.id;
       });
       background.run('activation email', () => sendActivationEmail({ userId, ...emailJob }));

@@ -1,5 +1,6 @@
 import { ANNOUNCEMENT_MAX_LENGTH, type TAnnouncement } from '@settle/shared/announcements';
 import type { Db } from '../../db/client';
+import { badRequest } from '../../lib/app-error';
 import * as repository from './announcements.repository';
 
 export type AnnouncementsService = ReturnType<typeof createAnnouncementsService>;
@@ -8,7 +9,29 @@ export function createAnnouncementsService(db: Db) {
   return {
     get: (tenantId: number) => getAnnouncement(db, tenantId),
     setByCommand: (argument: string | undefined) => setAnnouncementCommand(db, argument),
+    /** The integration API's PUT /announcement: set, or removed by an empty message; answers it as shown. */
+    async set(tenantId: number, text: string): Promise<TAnnouncement> {
+      const message = cleanAnnouncement(text);
+      if (message === '') await repository.deleteAnnouncement(db, tenantId);
+      else await repository.upsertAnnouncement(db, tenantId, message);
+      return getAnnouncement(db, tenantId);
+    },
   };
+}
+
+/** Control characters become spaces: the text is shown as plain text in a single line. */
+function cleanAnnouncement(text: string): string {
+  const message = [...text]
+    .map((character) => (character.charCodeAt(0) < 32 || character.charCodeAt(0) === 127 ? ' ' : character))
+    .join('')
+    .trim();
+  if (message.length > ANNOUNCEMENT_MAX_LENGTH) {
+    throw badRequest(
+      `An announcement has at most ${ANNOUNCEMENT_MAX_LENGTH} characters (this one ${message.length})`,
+      [{ field: 'message', message: `at most ${ANNOUNCEMENT_MAX_LENGTH} characters` }],
+    );
+  }
+  return message;
 }
 
 async function getAnnouncement(db: Db, tenantId: number): Promise<TAnnouncement> {
@@ -27,15 +50,7 @@ export async function setAnnouncementCommand(db: Db, argument: string | undefine
   if (!guid) throw new Error(usage);
   const tenant = await repository.findTenantForCommand(db, guid);
   if (!tenant) throw new Error(`No tenant has the guid ${guid}. ${usage}`);
-  const message = [...words.join(' ')]
-    .map((character) => (character.charCodeAt(0) < 32 || character.charCodeAt(0) === 127 ? ' ' : character))
-    .join('')
-    .trim();
-  if (message.length > ANNOUNCEMENT_MAX_LENGTH) {
-    throw new Error(
-      `An announcement has at most ${ANNOUNCEMENT_MAX_LENGTH} characters (this one ${message.length})`,
-    );
-  }
+  const message = cleanAnnouncement(words.join(' '));
   if (message === '') {
     await repository.deleteAnnouncement(db, tenant.id);
     return `Announcement of ${tenant.name} removed`;

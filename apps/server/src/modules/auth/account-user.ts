@@ -10,6 +10,7 @@ export type AccountUser = {
   tenantId: number;
   loginName: string;
   firstName: string;
+  lastName: string;
   email: string;
   language: string;
   active: boolean;
@@ -27,6 +28,7 @@ export function toAccountUser(row: typeof users.$inferSelect): AccountUser {
     tenantId: row.tenantId,
     loginName: row.loginName,
     firstName: row.firstName,
+    lastName: row.lastName,
     email: row.email,
     language: row.language,
     active: row.active,

@@ -20,6 +20,10 @@ const EVENT_OF_ACTIVITY: Partial<Record<TActivityKind, TEventType>> = {
   PAYMENT_APPROVAL_REQUESTED: 'payment.approval_requested',
   PAYMENT_APPROVAL_APPROVED: 'payment.approval_approved',
   PAYMENT_APPROVAL_REJECTED: 'payment.approval_rejected',
+  PROFILE_SAVED: 'profile.saved',
+  PROFILE_REMOVED: 'profile.removed',
+  USER_REGISTERED: 'user.registered',
+  USER_ACTIVATED: 'user.activated',
 };
 
 export type EventSource = {
@@ -62,9 +66,13 @@ export function createIntegrationEventsService(db: Db) {
         const details = entry.details ?? {};
         const objectKey = details.paymentLogId
           ? `payment:${details.paymentLogId}`
-          : entry.probNo
-            ? `dispute:${entry.probNo}`
-            : `invoice:${entry.invoiceId ?? `customer-${entry.customerId}`}`;
+          : details.paymentProfileId
+            ? `profile:${details.paymentProfileId}`
+            : details.userId
+              ? `user:${details.userId}`
+              : entry.probNo
+                ? `dispute:${entry.probNo}`
+                : `invoice:${entry.invoiceId ?? `customer-${entry.customerId}`}`;
         await tx.execute(sql`
           with event as (
             insert into integration_events (event_id, tenant_id, type, object_key, payload)

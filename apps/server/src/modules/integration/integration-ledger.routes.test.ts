@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '../../db/schema/customers';
+import { disputeNotes, disputeReasonCodes, disputes } from '../../db/schema/disputes';
 import { invoiceLineItems, invoices, invoiceTotals } from '../../db/schema/invoices';
+import { paymentConfigs } from '../../db/schema/payments';
 import { expectError } from '../../test/expect-error';
-import { buildCustomer, buildTenant } from '../../test/factories';
+import { buildCustomer, buildReasonCodes, buildTenant } from '../../test/factories';
 import { signedInCustomer } from '../../test/signed-in-customer';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { integrationClient } from './integration-test-support';
@@ -201,6 +203,52 @@ describe('loading the ledger', () => {
     expect(loaded.json()).toMatchObject({ committed: true, inserted: 2 });
   });
 
+  it('merges a load as a set: a tranId sent twice loads the last, another customer’s invoice is refused, atomic loads nothing', async () => {
+    const client = await integrationClient(context, tenantId);
+    await client.post('/customers', [
+      { custNo: 'SET-1', company: 'Set one', currencies: ['USD'] },
+      { custNo: 'SET-2', company: 'Set two', currencies: ['USD'] },
+    ]);
+    await client.post('/invoices', [invoice('SET-1', 'S-OWNED', { lines: undefined })]);
+    const body = [
+      JSON.stringify(invoice('SET-2', 'S-1', { balance: '10.00' })),
+      JSON.stringify(invoice('SET-2', 'S-OWNED')),
+      JSON.stringify(invoice('SET-2', 'S-1', { balance: '20.00', poNumber: 'PO\ttab\\slash' })),
+    ].join('\n');
+    const report = (await client.post('/invoices', body, 'application/x-ndjson')).json();
+    expect(report).toMatchObject({ received: 3, inserted: 1, updated: 0, refused: 2, committed: true });
+    expect(report.errors).toEqual([
+      { line: 1, key: 'S-1', reason: 'tranId S-1 is sent again on line 3; the last one is loaded' },
+      { line: 2, key: 'S-OWNED', reason: 'Invoice S-OWNED belongs to another customer' },
+    ]);
+    const [stored] = await context.database.db.select().from(invoices).where(eq(invoices.tranId, 'S-1'));
+    expect(stored).toMatchObject({ balance: '20.00', poNumber: 'PO\ttab\\slash', custNo: 'SET-2' });
+    const [owned] = await context.database.db.select().from(invoices).where(eq(invoices.tranId, 'S-OWNED'));
+    expect(owned).toMatchObject({ custNo: 'SET-1' });
+
+    // An optional field left out keeps its stored value; all-or-nothing with a refused row writes nothing.
+    const atomic = await client.post(
+      '/invoices',
+      [invoice('SET-2', 'S-1', { balance: '5.00' }), invoice('SET-2', 'S-2', { dueDate: '2026-02-30' })],
+      'application/json',
+      '?atomic=true',
+    );
+    expect(atomic.statusCode).toBe(422);
+    expect(atomic.json()).toMatchObject({ committed: false, inserted: 0, updated: 0, refused: 1 });
+    const [kept] = await context.database.db.select().from(invoices).where(eq(invoices.tranId, 'S-1'));
+    expect(kept).toMatchObject({ balance: '20.00', poNumber: 'PO\ttab\\slash' });
+    const conflict = await client.post(
+      '/invoices',
+      [invoice('SET-2', 'S-1', { balance: '5.00' }), invoice('SET-2', 'S-OWNED')],
+      'application/json',
+      '?atomic=true',
+    );
+    expect(conflict.json()).toMatchObject({ committed: false, refused: 1 });
+    expect(
+      (await context.database.db.select().from(invoices).where(eq(invoices.tranId, 'S-1')))[0],
+    ).toMatchObject({ balance: '20.00' });
+  });
+
   it('closes invoices by a load: they leave the open grid and the carts', async () => {
     const own = await signedInCustomer(context, tenantId);
     const client = await integrationClient(context, tenantId);
@@ -230,5 +278,174 @@ describe('loading the ledger', () => {
     expect(report.errors).toEqual([{ line: 1, key: 'X-1', reason: 'Customer THEIRS-1 was not found' }]);
     const mine = await integrationClient(context, otherTenantId);
     expect((await mine.get(`/customers/${theirs.custNo}`)).json()).toMatchObject({ custNo: 'THEIRS-1' });
+  });
+});
+
+describe('the other loads', () => {
+  it('upserts reason codes by code from JSON and CSV, refuses bad rows by line, a re-sent batch changes nothing', async () => {
+    const client = await integrationClient(context, tenantId);
+    const reader = await integrationClient(context, tenantId, ['events:read']);
+    expectError(await reader.post('/reason-codes', []), 403, 'FORBIDDEN');
+    const csv = [
+      'code,description,position',
+      'RC-LATE,Late delivery,7',
+      'RC-BAD,,1',
+      'RC-WRONG,Wrong item,x',
+    ].join('\n');
+    const loaded = (await client.post('/reason-codes', csv, 'text/csv')).json();
+    expect(loaded).toMatchObject({ received: 3, inserted: 1, refused: 2 });
+    expect(loaded.errors.map((error: { line: number; key: string }) => [error.line, error.key])).toEqual([
+      [3, 'RC-BAD'],
+      [4, 'RC-WRONG'],
+    ]);
+    expect(loaded.errors[0].reason).toContain('description');
+    const batch = [
+      { code: 'RC-LATE', description: 'Delivered late', position: 7 },
+      { code: 'RC-GIFT', description: 'Goodwill' },
+    ];
+    expect((await client.post('/reason-codes', batch)).json()).toMatchObject({ inserted: 1, updated: 1 });
+    expect((await client.post('/reason-codes', batch)).json()).toMatchObject({
+      inserted: 0,
+      updated: 0,
+      unchanged: 2,
+    });
+    const codes = await context.database.db
+      .select()
+      .from(disputeReasonCodes)
+      .where(eq(disputeReasonCodes.tenantId, tenantId));
+    expect(codes.find((code) => code.code === 'RC-LATE')).toMatchObject({
+      description: 'Delivered late',
+      position: 7,
+    });
+    expect(codes.find((code) => code.code === 'RC-GIFT')).toMatchObject({ position: 8 });
+    const theirs = await context.database.db
+      .select()
+      .from(disputeReasonCodes)
+      .where(eq(disputeReasonCodes.tenantId, otherTenantId));
+    expect(theirs.map((code) => code.code)).not.toContain('RC-LATE');
+  });
+
+  it('sets the payment configuration per flow and currency from NDJSON and CSV; bad rows by line; fields left out kept', async () => {
+    const client = await integrationClient(context, tenantId);
+    const ndjson = [
+      JSON.stringify({ flow: 'cart', currencyCode: 'usd', allowCreditCard: true, allowECheck: true }),
+      JSON.stringify({ flow: 'wire', currencyCode: 'USD' }),
+      JSON.stringify({ flow: 'on_account', currencyCode: 'USD', noteMaxSize: 250, allowECheckProfile: 'Y' }),
+    ].join('\n');
+    const loaded = (await client.post('/payment-configs', ndjson, 'application/x-ndjson')).json();
+    expect(loaded).toMatchObject({ received: 3, inserted: 2, refused: 1 });
+    expect(loaded.errors).toEqual([{ line: 2, key: 'USD', reason: expect.stringContaining('flow') }]);
+    const csv = ['flow,currencyCode,allowECheck,allowDebitCard', 'cart,USD,false,', 'cart,USD,maybe,'].join(
+      '\n',
+    );
+    const changed = (await client.post('/payment-configs', csv, 'text/csv')).json();
+    expect(changed).toMatchObject({ updated: 1, refused: 1 });
+    expect(changed.errors[0]).toMatchObject({ line: 3, reason: expect.stringContaining('allowECheck') });
+    const again = (
+      await client.post(
+        '/payment-configs',
+        ['flow,currencyCode,allowECheck', 'cart,USD,false'].join('\n'),
+        'text/csv',
+      )
+    ).json();
+    expect(again).toMatchObject({ unchanged: 1, updated: 0 });
+    const stored = await context.database.db
+      .select()
+      .from(paymentConfigs)
+      .where(eq(paymentConfigs.tenantId, tenantId));
+    expect(stored.find((row) => row.flow === 'cart')).toMatchObject({
+      currencyCode: 'USD',
+      allowCreditCard: true,
+      allowECheck: false,
+    });
+    expect(stored.find((row) => row.flow === 'on_account')).toMatchObject({
+      noteMaxSize: 250,
+      allowECheckProfile: true,
+    });
+    expect(
+      await context.database.db
+        .select()
+        .from(paymentConfigs)
+        .where(eq(paymentConfigs.tenantId, otherTenantId)),
+    ).toEqual([]);
+  });
+
+  it('changes dispute status and reason and adds collector notes by probNo; another tenant’s dispute is not found; a re-sent batch changes nothing', async () => {
+    const client = await integrationClient(context, tenantId);
+    const { db } = context.database;
+    await buildReasonCodes(db, tenantId);
+    const mine = await buildCustomer(db, tenantId, { custNo: 'DSP-1' });
+    const theirs = await buildCustomer(db, otherTenantId, { custNo: 'DSP-2' });
+    const dispute = (tenant: number, customerId: number, probNo: number) => ({
+      tenantId: tenant,
+      customerId,
+      probNo,
+      custDispute: true,
+      currencyCode: 'USD',
+      style: 'other' as const,
+      disputedAmount: '10.00',
+      reasonCode: 'PRICE',
+      createdByName: 'Tester',
+    });
+    const [own] = await db
+      .insert(disputes)
+      .values(dispute(tenantId, mine.id, 9101))
+      .returning();
+    await db.insert(disputes).values(dispute(otherTenantId, theirs.id, 9102));
+    const batch = [
+      {
+        probNo: 9101,
+        statusCode: 'I',
+        reasonCode: 'DAMAGED',
+        note: 'Credit note on its way',
+        noteBy: 'Ann (AR)',
+      },
+      { probNo: 9101, note: 'Internal: check with the warehouse', noteExposed: false },
+      { probNo: 9102, statusCode: 'W' },
+      { probNo: 9101, reasonCode: 'NOPE' },
+      { probNo: 9101, statusCode: 'Z' },
+    ];
+    const report = (await client.post('/dispute-updates', batch)).json();
+    expect(report).toMatchObject({ received: 5, updated: 2, refused: 3 });
+    expect(report.errors).toEqual([
+      { line: 3, key: '9102', reason: 'Dispute 9102 was not found' },
+      { line: 4, key: '9101', reason: 'Reason code NOPE was not found' },
+      { line: 5, key: '9101', reason: expect.stringContaining('statusCode') },
+    ]);
+    const [stored] = await db.select().from(disputes).where(eq(disputes.id, own!.id));
+    expect(stored).toMatchObject({ statusCode: 'I', reasonCode: 'DAMAGED' });
+    const notes = await db.select().from(disputeNotes).where(eq(disputeNotes.disputeId, own!.id));
+    expect(notes.map(({ note, exposed, enteredBy }) => ({ note, exposed, enteredBy }))).toEqual([
+      { note: 'Credit note on its way', exposed: true, enteredBy: 'Ann (AR)' },
+      { note: 'Internal: check with the warehouse', exposed: false, enteredBy: 'Collector' },
+    ]);
+    const again = (await client.post('/dispute-updates', batch.slice(0, 2))).json();
+    expect(again).toMatchObject({ updated: 0, unchanged: 2 });
+    expect(await db.select().from(disputeNotes).where(eq(disputeNotes.disputeId, own!.id))).toHaveLength(2);
+    const [untouched] = await db.select().from(disputes).where(eq(disputes.probNo, 9102));
+    expect(untouched).toMatchObject({ statusCode: 'U' });
+  });
+
+  it('sets and removes the announcement of its own tenant only; too long is refused and changes nothing', async () => {
+    const client = await integrationClient(context, tenantId);
+    const set = await client.call({
+      method: 'PUT',
+      url: '/announcement',
+      payload: { message: 'Closed\non Friday' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ message: 'Closed on Friday' });
+    const tooLong = await client.call({
+      method: 'PUT',
+      url: '/announcement',
+      payload: { message: 'x'.repeat(600) },
+    });
+    expectError(tooLong, 400, 'BAD_REQUEST');
+    expect(await context.app.services.announcements.get(tenantId)).toMatchObject({
+      message: 'Closed on Friday',
+    });
+    expect(await context.app.services.announcements.get(otherTenantId)).toMatchObject({ message: '' });
+    const removed = await client.call({ method: 'PUT', url: '/announcement', payload: { message: '' } });
+    expect(removed.json()).toMatchObject({ message: '', updatedAt: null });
   });
 });

@@ -1,10 +1,13 @@
 import type { Readable } from 'node:stream';
+import { ZAnnouncement } from '@settle/shared/announcements';
 import { ZErrorResponse } from '@settle/shared/errors';
 import {
+  LEDGER_KEYS,
+  LEDGER_KINDS,
   type TApiKeyScope,
-  type TLedgerKind,
   ZEventPage,
   ZEventsQuery,
+  ZLedgerAnnouncement,
   ZLoadQuery,
   ZLoadReport,
   ZWebhookDelivery,
@@ -57,17 +60,18 @@ export function integrationRoutes(app: FastifyInstance, { services }: { services
         return request.apiKey!;
       };
 
-      for (const kind of ['customers', 'invoices'] as const satisfies readonly TLedgerKind[]) {
+      for (const kind of LEDGER_KINDS) {
+        const { key, row } = LEDGER_KEYS[kind];
         routes.post(
           `/${kind}`,
           {
             schema: {
               tags,
               security,
-              summary: `Upsert ${kind} keyed by the ERP's numbers (${kind === 'customers' ? 'custNo' : 'tranId'}): a JSON array, or a streamed application/x-ndjson or text/csv body`,
+              summary: `Upsert ${kind} keyed by ${key}: a JSON array, or a streamed application/x-ndjson or text/csv body`,
               querystring: ZLoadQuery,
               body: z.unknown().meta({
-                description: `A JSON array of ${kind === 'customers' ? 'LedgerCustomer' : 'LedgerInvoice'}, or NDJSON / CSV with the same field names`,
+                description: `A JSON array of ${row}, or NDJSON / CSV with the same field names`,
               }),
               response: { 200: ZLoadReport, 422: ZLoadReport, ...errors },
             },
@@ -85,6 +89,21 @@ export function integrationRoutes(app: FastifyInstance, { services }: { services
           },
         );
       }
+
+      routes.put(
+        '/announcement',
+        {
+          schema: {
+            tags,
+            security,
+            summary: 'Set the scrolling announcement of the portal; an empty message removes it',
+            body: ZLedgerAnnouncement,
+            response: { 200: ZAnnouncement, ...errors },
+          },
+        },
+        (request) =>
+          services.announcements.set(keyOf(request, 'ledger:write').tenantId, request.body.message),
+      );
 
       routes.get(
         '/customers/:custNo',

@@ -1,14 +1,28 @@
 import {
+  LEDGER_KEYS,
   type TLedgerCustomer,
+  type TLedgerDisputeUpdate,
   type TLedgerInvoice,
   type TLedgerKind,
+  type TLedgerPaymentConfig,
+  type TLedgerReasonCode,
   type TLoadReport,
   ZLedgerCustomer,
+  ZLedgerDisputeUpdate,
   ZLedgerInvoice,
+  ZLedgerPaymentConfig,
+  ZLedgerReasonCode,
 } from '@settle/shared/integration';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, queryRows } from '../../db/client';
+import {
+  createInvoiceStaging,
+  mergeInvoices,
+  refuseConflicts,
+  type StagedInvoice,
+  stageInvoices,
+} from './invoice-merge';
 import type { SourceRow } from './ledger-rows';
 
 type Outcome = 'inserted' | 'updated' | 'unchanged';
@@ -19,16 +33,32 @@ class RowRefused extends Error {}
 /** Thrown out of an all-or-nothing load's transaction so that nothing of it stays. */
 class LoadRolledBack extends Error {}
 
+/** The payment configuration's fields and their columns. */
+const PAYMENT_CONFIG_COLUMNS = {
+  allowCreditCard: 'allow_credit_card',
+  allowCreditCardProfile: 'allow_credit_card_profile',
+  allowDebitCard: 'allow_debit_card',
+  allowDebitCardProfile: 'allow_debit_card_profile',
+  allowECheck: 'allow_echeck',
+  allowECheckProfile: 'allow_echeck_profile',
+  allowCombined: 'allow_combined',
+  contractNumberRequired: 'contract_number_required',
+  noteMaxSize: 'note_max_size',
+} as const satisfies Record<Exclude<keyof TLedgerPaymentConfig, 'flow' | 'currencyCode'>, string>;
+
 /** At most this many refused rows are listed (all are counted), so a wholly bad file stays small. */
 const MAX_LISTED_ERRORS = 1000;
 const BATCH_ROWS = 500;
+/** Valid invoices are COPied to staging in chunks of this many: memory is one chunk, whatever the file. */
+const COPY_CHUNK_ROWS = 5000;
 
 export type LedgerLoadService = ReturnType<typeof createLedgerLoadService>;
 
 /**
- * Idempotent upserts of the ledger keyed by the ERP's numbers (custNo; tranId for invoices). Rows
- * are read as they stream and written in batches of 500, each row in its own savepoint, so a bad
- * row is refused alone. A row equal to what is stored changes nothing and counts as unchanged.
+ * Idempotent upserts of the ledger keyed by the ERP's numbers (custNo; tranId for invoices), read
+ * as they stream. Customers are written in batches of 500, each row in its own savepoint; invoices
+ * go through COPY into staging and one set-based merge. A bad row is refused alone, with its line;
+ * a row equal to what is stored changes nothing and counts as unchanged.
  */
 export function createLedgerLoadService(db: Db) {
   async function upsertCustomer(tx: Db, tenantId: number, row: TLedgerCustomer): Promise<Outcome> {
@@ -74,207 +104,282 @@ export function createLedgerLoadService(db: Db) {
     return result.inserted ? 'inserted' : 'updated';
   }
 
-  async function upsertInvoice(
-    tx: Db,
-    tenantId: number,
-    row: TLedgerInvoice,
-    customers: Map<string, { id: number; currencies: string[] } | null>,
-  ): Promise<Outcome> {
-    let customer = customers.get(row.custNo);
-    if (customer === undefined) {
-      const [found] = await queryRows<{ id: number; currencies: string[] }>(
-        tx,
-        sql`select id, currencies from customers where tenant_id = ${tenantId} and cust_no = ${row.custNo}`,
-      );
-      customer = found ?? null;
-      if (customers.size > 10_000) customers.clear();
-      customers.set(row.custNo, customer);
-    }
-    if (!customer) throw new RowRefused(`Customer ${row.custNo} was not found`);
-    if (!customer.currencies.includes(row.currencyCode))
-      throw new RowRefused(`Customer ${row.custNo} does not use the currency ${row.currencyCode}`);
-    const [existing] = await queryRows<{ customer_id: number }>(
-      tx,
-      sql`select customer_id from invoices where tenant_id = ${tenantId} and tran_id = ${row.tranId}`,
-    );
-    if (existing && existing.customer_id !== customer.id)
-      throw new RowRefused(`Invoice ${row.tranId} belongs to another customer`);
-    if (row.lines) {
-      const numbers = row.lines.map((line) => line.lineNo);
-      if (new Set(numbers).size !== numbers.length) throw new RowRefused('Two lines have the same lineNo');
-    }
+  type LoadOptions = {
+    tenantId: number;
+    kind: TLedgerKind;
+    rows: AsyncIterable<SourceRow>;
+    atomic: boolean;
+    onProgress?: (report: TLoadReport) => void;
+  };
 
-    const optional: Record<string, string | undefined> = {
-      po_number: row.poNumber,
-      terms: row.terms,
-      sales_rep: row.salesRep,
-      ship_via: row.shipVia,
-      ship_to: row.shipTo,
-      description: row.description,
+  function startReport() {
+    const report: TLoadReport = {
+      committed: true,
+      received: 0,
+      inserted: 0,
+      updated: 0,
+      unchanged: 0,
+      refused: 0,
+      errors: [],
     };
-    const required: Array<[string, SQL]> = [
-      ['inv_no', sql`${row.invNo}::text`],
-      ['status', sql`${row.status}::text`],
-      ['invoice_date', sql`${row.invoiceDate}::date`],
-      ['due_date', sql`${row.dueDate}::date`],
-      ['tran_currency_code', sql`${row.currencyCode}::text`],
-      ['amount', sql`${row.amount}::numeric`],
-      ['balance', sql`${row.balance}::numeric`],
-      ['tran_bal', sql`${row.balance}::numeric`],
-      ['tran_orig', sql`${row.amount}::numeric`],
-    ];
-    const given = [
-      ...required,
-      ...Object.entries(optional).flatMap(
-        ([name, value]): Array<[string, SQL]> => (value === undefined ? [] : [[name, sql`${value}::text`]]),
-      ),
-    ];
-    const [result] = await queryRows<{ id: number; inserted: boolean }>(
+    const refuse = (line: number, key: string | null, reason: string) => {
+      report.refused += 1;
+      if (report.errors.length < MAX_LISTED_ERRORS) report.errors.push({ line, key, reason });
+    };
+    return { report, refuse };
+  }
+
+  function keyOf(kind: TLedgerKind, value: unknown) {
+    const key = ((value ?? {}) as Record<string, unknown>)[LEDGER_KEYS[kind].key];
+    return typeof key === 'string' || typeof key === 'number' ? String(key) : null;
+  }
+
+  async function upsertReasonCode(tx: Db, tenantId: number, row: TLedgerReasonCode): Promise<Outcome> {
+    const position =
+      row.position === undefined ? sql`dispute_reason_codes.position` : sql`${row.position}::int`;
+    const [result] = await queryRows<{ inserted: boolean }>(
       tx,
-      sql`insert into invoices (tenant_id, customer_id, cust_no, tran_id, ${sql.raw(given.map(([name]) => name).join(', '))})
-          values (${tenantId}, ${customer.id}, ${row.custNo}, ${row.tranId}, ${sql.join(
-            given.map(([, value]) => value),
-            sql`, `,
+      sql`insert into dispute_reason_codes (tenant_id, code, description, position)
+          values (${tenantId}, ${row.code}, ${row.description},
+            coalesce(${row.position ?? null}::int,
+              (select coalesce(max(position) + 1, 0) from dispute_reason_codes where tenant_id = ${tenantId})))
+          on conflict (tenant_id, code) do update set description = excluded.description, position = ${position}
+          where (dispute_reason_codes.description, dispute_reason_codes.position)
+            is distinct from (excluded.description, ${position})
+          returning (xmax = 0) as inserted`,
+    );
+    if (!result) return 'unchanged';
+    return result.inserted ? 'inserted' : 'updated';
+  }
+
+  async function upsertPaymentConfig(tx: Db, tenantId: number, row: TLedgerPaymentConfig): Promise<Outcome> {
+    const { flow, currencyCode, ...settings } = row;
+    const given = Object.entries(settings)
+      .filter(([, value]) => value !== undefined)
+      .map(([field, value]) => [PAYMENT_CONFIG_COLUMNS[field as keyof typeof settings], value] as const);
+    const names = given.map(([name]) => sql.raw(name));
+    const [result] = await queryRows<{ inserted: boolean }>(
+      tx,
+      sql`insert into payment_configs (tenant_id, flow, currency_code${sql.join(
+        names.map((name) => sql`, ${name}`),
+        sql``,
+      )})
+          values (${tenantId}, ${flow}, ${currencyCode}${sql.join(
+            given.map(([, value]) => sql`, ${value}`),
+            sql``,
           )})
-          on conflict (tenant_id, tran_id) do update set ${sql.join(
-            given.map(([name]) => sql`${sql.raw(name)} = excluded.${sql.raw(name)}`),
+          on conflict (tenant_id, flow, currency_code) do ${
+            given.length === 0
+              ? sql`nothing`
+              : sql`update set ${sql.join(
+                  names.map((name) => sql`${name} = excluded.${name}`),
+                  sql`, `,
+                )}
+          where (${sql.join(
+            names.map((name) => sql`payment_configs.${name}`),
             sql`, `,
-          )}
-          where ${sql.join(
-            given.map(([name]) => sql`invoices.${sql.raw(name)} is distinct from excluded.${sql.raw(name)}`),
-            sql` or `,
-          )}
-          returning id, (xmax = 0) as inserted`,
+          )}) is distinct from (${sql.join(
+            names.map((name) => sql`excluded.${name}`),
+            sql`, `,
+          )})`
+          }
+          returning (xmax = 0) as inserted`,
     );
-    let outcome: Outcome = result ? (result.inserted ? 'inserted' : 'updated') : 'unchanged';
-    const invoiceId =
-      result?.id ??
-      (
-        await queryRows<{ id: number }>(
-          tx,
-          sql`select id from invoices where tenant_id = ${tenantId} and tran_id = ${row.tranId}`,
-        )
-      )[0]!.id;
-    if (row.lines && (await replaceLines(tx, invoiceId, row.lines)) && outcome === 'unchanged')
-      outcome = 'updated';
-    // A closed invoice can no longer be paid: it leaves every cart at once.
-    if (row.status === 'C' && outcome === 'updated')
-      await tx.execute(sql`delete from payment_cart_lines where invoice_id = ${invoiceId}`);
-    return outcome;
+    if (!result) return 'unchanged';
+    return result.inserted ? 'inserted' : 'updated';
   }
 
-  /** Lines are upserted by number (disputes point at them) and the ones no longer sent removed. */
-  async function replaceLines(tx: Db, invoiceId: number, lines: NonNullable<TLedgerInvoice['lines']>) {
-    const given = JSON.stringify(
-      lines.map((line) => ({
-        line_no: line.lineNo,
-        item: line.item,
-        description: line.description,
-        qty_ship: line.qtyShip,
-        price: line.price,
-        ext: line.ext,
-      })),
-    );
-    const givenRows = sql`select * from jsonb_to_recordset(${given}::jsonb)
-      as x(line_no int, item text, description text, qty_ship numeric, price numeric, ext numeric)`;
-    const stored = sql`select line_no, item, description, qty_ship, price, ext from invoice_line_items where invoice_id = ${invoiceId}`;
-    const [diff] = await queryRows<{ differs: boolean }>(
+  async function updateDispute(tx: Db, tenantId: number, row: TLedgerDisputeUpdate): Promise<Outcome> {
+    const [dispute] = await queryRows<{ id: number }>(
       tx,
-      sql`select exists ((${givenRows}) except (${stored})) or exists ((${stored}) except (${givenRows})) as differs`,
+      sql`select id from disputes where tenant_id = ${tenantId} and prob_no = ${row.probNo}`,
     );
-    if (!diff?.differs) return false;
-    await tx.execute(sql`
-      insert into invoice_line_items (invoice_id, line_no, item, description, qty_ship, price, ext)
-      select ${invoiceId}, line_no, item, description, qty_ship, price, ext from (${givenRows}) given
-      on conflict (invoice_id, line_no) do update set item = excluded.item, description = excluded.description,
-        qty_ship = excluded.qty_ship, price = excluded.price, ext = excluded.ext`);
-    await tx.execute(sql`delete from invoice_line_items where invoice_id = ${invoiceId}
-      and line_no <> all(${`{${lines.map((line) => line.lineNo).join(',')}}`}::int[])`);
-    return true;
+    if (!dispute) throw new RowRefused(`Dispute ${row.probNo} was not found`);
+    if (row.reasonCode !== undefined) {
+      const known = await queryRows(
+        tx,
+        sql`select 1 from dispute_reason_codes where tenant_id = ${tenantId} and code = ${row.reasonCode}`,
+      );
+      if (known.length === 0) throw new RowRefused(`Reason code ${row.reasonCode} was not found`);
+    }
+    const changed = await queryRows(
+      tx,
+      sql`update disputes set status_code = coalesce(${row.statusCode ?? null}::text, status_code),
+            reason_code = coalesce(${row.reasonCode ?? null}::text, reason_code), updated_at = now()
+          where id = ${dispute.id}
+            and (status_code, reason_code) is distinct from
+              (coalesce(${row.statusCode ?? null}::text, status_code), coalesce(${row.reasonCode ?? null}::text, reason_code))
+          returning id`,
+    );
+    let noted: unknown[] = [];
+    if (row.note !== undefined) {
+      const by = row.noteBy ?? 'Collector';
+      const exposed = row.noteExposed ?? true;
+      noted = await queryRows(
+        tx,
+        sql`insert into dispute_notes (dispute_id, note, exposed, entered_by)
+            select ${dispute.id}, ${row.note}, ${exposed}, ${by}
+            where not exists (select 1 from dispute_notes where dispute_id = ${dispute.id}
+              and note = ${row.note} and exposed = ${exposed} and entered_by = ${by} and entered_by_id is null)
+            returning id`,
+      );
+    }
+    return changed.length > 0 || noted.length > 0 ? 'updated' : 'unchanged';
   }
 
-  return {
-    async load(options: {
-      tenantId: number;
-      kind: TLedgerKind;
-      rows: AsyncIterable<SourceRow>;
-      atomic: boolean;
-      onProgress?: (report: TLoadReport) => void;
-    }): Promise<TLoadReport> {
-      const report: TLoadReport = {
-        committed: true,
-        received: 0,
-        inserted: 0,
-        updated: 0,
-        unchanged: 0,
-        refused: 0,
-        errors: [],
-      };
-      const schema: z.ZodType = options.kind === 'customers' ? ZLedgerCustomer : ZLedgerInvoice;
-      const customers = new Map<string, { id: number; currencies: string[] } | null>();
-      const refuse = (line: number, key: string | null, reason: string) => {
-        report.refused += 1;
-        if (report.errors.length < MAX_LISTED_ERRORS) report.errors.push({ line, key, reason });
-      };
-      const keyOf = (value: unknown) => {
-        const record = (value ?? {}) as Record<string, unknown>;
-        const key = options.kind === 'customers' ? record.custNo : record.tranId;
-        return typeof key === 'string' ? key : null;
-      };
+  /** Kinds with few rows (customers, reason codes): row by row, each in its own savepoint. */
+  async function loadRowByRow<T>(
+    options: LoadOptions,
+    schema: z.ZodType<T>,
+    upsert: (tx: Db, tenantId: number, row: T) => Promise<Outcome>,
+  ): Promise<TLoadReport> {
+    const { report, refuse } = startReport();
+    async function writeBatch(tx: Db, batch: SourceRow[]) {
+      for (const source of batch) {
+        if (source.error !== undefined) {
+          refuse(source.line, null, source.error);
+          continue;
+        }
+        const parsed = schema.safeParse(source.value);
+        if (!parsed.success) {
+          refuse(source.line, keyOf(options.kind, source.value), describeIssues(parsed.error));
+          continue;
+        }
+        try {
+          const outcome = await tx.transaction((savepoint) =>
+            upsert(savepoint, options.tenantId, parsed.data),
+          );
+          report[outcome] += 1;
+        } catch (error) {
+          if (!(error instanceof RowRefused)) throw error;
+          refuse(source.line, keyOf(options.kind, source.value), error.message);
+        }
+      }
+      options.onProgress?.(report);
+    }
 
-      async function writeBatch(tx: Db, batch: SourceRow[]) {
-        for (const source of batch) {
+    async function readAll(write: (batch: SourceRow[]) => Promise<void>) {
+      let batch: SourceRow[] = [];
+      for await (const row of options.rows) {
+        report.received += 1;
+        batch.push(row);
+        if (batch.length >= BATCH_ROWS) {
+          await write(batch);
+          batch = [];
+        }
+      }
+      if (batch.length > 0) await write(batch);
+    }
+
+    if (!options.atomic) {
+      await readAll((batch) => db.transaction((tx) => writeBatch(tx, batch)));
+      return report;
+    }
+    try {
+      await db.transaction(async (tx) => {
+        await readAll((batch) => writeBatch(tx, batch));
+        if (report.refused > 0) throw new LoadRolledBack();
+      });
+    } catch (error) {
+      if (!(error instanceof LoadRolledBack)) throw error;
+      return { ...report, committed: false, inserted: 0, updated: 0, unchanged: 0 };
+    }
+    return report;
+  }
+
+  /**
+   * Invoices: each row checked as it streams in (refused rows never reach staging), the valid ones
+   * COPied to staging a chunk at a time, then one set-based merge (invoice-merge.ts). One
+   * transaction: an all-or-nothing load that refuses a row writes nothing.
+   */
+  async function loadInvoices(options: LoadOptions): Promise<TLoadReport> {
+    const { report, refuse } = startReport();
+    const customers = new Map<string, { id: number; currencies: string[] } | null>();
+
+    async function resolveCustomers(tx: Db, custNos: string[]) {
+      const missing = [...new Set(custNos)].filter((custNo) => !customers.has(custNo));
+      if (missing.length === 0) return;
+      if (customers.size + missing.length > 50_000) customers.clear();
+      const found = await queryRows<{ cust_no: string; id: number; currencies: string[] }>(
+        tx,
+        sql`select cust_no, id, currencies from customers
+            where tenant_id = ${options.tenantId} and cust_no = any(${`{${missing.map((custNo) => JSON.stringify(custNo)).join(',')}}`}::text[])`,
+      );
+      for (const custNo of missing) customers.set(custNo, null);
+      for (const row of found) customers.set(row.cust_no, { id: row.id, currencies: row.currencies });
+    }
+
+    async function stageChunk(tx: Db, chunk: Array<{ line: number; row: TLedgerInvoice }>) {
+      await resolveCustomers(
+        tx,
+        chunk.map(({ row }) => row.custNo),
+      );
+      const staged: StagedInvoice[] = [];
+      for (const { line, row } of chunk) {
+        const customer = customers.get(row.custNo);
+        if (!customer) refuse(line, row.tranId, `Customer ${row.custNo} was not found`);
+        else if (!customer.currencies.includes(row.currencyCode))
+          refuse(line, row.tranId, `Customer ${row.custNo} does not use the currency ${row.currencyCode}`);
+        else staged.push({ line, customerId: customer.id, row });
+      }
+      if (!options.atomic || report.refused === 0) await stageInvoices(tx, staged);
+      options.onProgress?.(report);
+    }
+
+    const rolledBack = () => ({ ...report, committed: false, inserted: 0, updated: 0, unchanged: 0 });
+    try {
+      await db.transaction(async (tx) => {
+        await createInvoiceStaging(tx);
+        let chunk: Array<{ line: number; row: TLedgerInvoice }> = [];
+        for await (const source of options.rows) {
+          report.received += 1;
           if (source.error !== undefined) {
             refuse(source.line, null, source.error);
             continue;
           }
-          const parsed = schema.safeParse(source.value);
+          const parsed = ZLedgerInvoice.safeParse(source.value);
           if (!parsed.success) {
-            refuse(source.line, keyOf(source.value), describeIssues(parsed.error));
+            refuse(source.line, keyOf('invoices', source.value), describeIssues(parsed.error));
             continue;
           }
-          try {
-            const outcome = await tx.transaction((savepoint) =>
-              options.kind === 'customers'
-                ? upsertCustomer(savepoint, options.tenantId, parsed.data as TLedgerCustomer)
-                : upsertInvoice(savepoint, options.tenantId, parsed.data as TLedgerInvoice, customers),
-            );
-            report[outcome] += 1;
-          } catch (error) {
-            if (!(error instanceof RowRefused)) throw error;
-            refuse(source.line, keyOf(source.value), error.message);
+          const numbers = parsed.data.lines?.map((line) => line.lineNo) ?? [];
+          if (new Set(numbers).size !== numbers.length) {
+            refuse(source.line, parsed.data.tranId, 'Two lines have the same lineNo');
+            continue;
+          }
+          chunk.push({ line: source.line, row: parsed.data });
+          if (chunk.length >= COPY_CHUNK_ROWS) {
+            await stageChunk(tx, chunk);
+            chunk = [];
           }
         }
-        options.onProgress?.(report);
-      }
+        if (chunk.length > 0) await stageChunk(tx, chunk);
+        if (options.atomic && report.refused > 0) throw new LoadRolledBack();
+        const conflicts = await refuseConflicts(tx, options.tenantId, MAX_LISTED_ERRORS);
+        report.refused += conflicts.count;
+        report.errors = [...report.errors, ...conflicts.listed]
+          .sort((a, b) => a.line - b.line)
+          .slice(0, MAX_LISTED_ERRORS);
+        if (options.atomic && report.refused > 0) throw new LoadRolledBack();
+        Object.assign(report, await mergeInvoices(tx, options.tenantId));
+      });
+    } catch (error) {
+      if (!(error instanceof LoadRolledBack)) throw error;
+      return rolledBack();
+    }
+    return report;
+  }
 
-      async function readAll(write: (batch: SourceRow[]) => Promise<void>) {
-        let batch: SourceRow[] = [];
-        for await (const row of options.rows) {
-          report.received += 1;
-          batch.push(row);
-          if (batch.length >= BATCH_ROWS) {
-            await write(batch);
-            batch = [];
-          }
-        }
-        if (batch.length > 0) await write(batch);
-      }
-
-      if (!options.atomic) {
-        await readAll((batch) => db.transaction((tx) => writeBatch(tx, batch)));
-        return report;
-      }
-      try {
-        await db.transaction(async (tx) => {
-          await readAll((batch) => writeBatch(tx, batch));
-          if (report.refused > 0) throw new LoadRolledBack();
-        });
-      } catch (error) {
-        if (!(error instanceof LoadRolledBack)) throw error;
-        return { ...report, committed: false, inserted: 0, updated: 0, unchanged: 0 };
-      }
-      return report;
+  return {
+    load(options: LoadOptions): Promise<TLoadReport> {
+      if (options.kind === 'invoices') return loadInvoices(options);
+      if (options.kind === 'payment-configs')
+        return loadRowByRow(options, ZLedgerPaymentConfig, upsertPaymentConfig);
+      if (options.kind === 'dispute-updates')
+        return loadRowByRow(options, ZLedgerDisputeUpdate, updateDispute);
+      return options.kind === 'customers'
+        ? loadRowByRow(options, ZLedgerCustomer, upsertCustomer)
+        : loadRowByRow(options, ZLedgerReasonCode, upsertReasonCode);
     },
   };
 }

@@ -72,9 +72,11 @@ export async function updateProfile(db: Db, id: number, values: Partial<NewProfi
 }
 
 /** Activates a PENDING card once; a second caller (two polls at once) changes nothing. */
-export async function activateCard(db: Db, id: number, values: Partial<NewProfile>): Promise<void> {
-  await db
+export async function activateCard(db: Db, id: number, values: Partial<NewProfile>): Promise<boolean> {
+  const rows = await db
     .update(paymentProfiles)
     .set({ ...values, status: 'ACTIVE' })
-    .where(and(eq(paymentProfiles.id, id), eq(paymentProfiles.status, 'PENDING')));
+    .where(and(eq(paymentProfiles.id, id), eq(paymentProfiles.status, 'PENDING')))
+    .returning({ id: paymentProfiles.id });
+  return rows.length > 0;
 }

@@ -9,6 +9,7 @@ import { paymentProfiles } from '../../db/schema/payment-profiles';
 import { paymentConfigs } from '../../db/schema/payments';
 import { users } from '../../db/schema/users';
 import { seedDemoPaymentProfiles } from '../../db/seed/demo-payment-profiles';
+import { outboxEvents } from '../../test/outbox-events';
 import { submitCard } from '../../test/sandbox-payer';
 import { type PaymentsHarness, postWithKey, startPaymentsHarness } from '../payments/payments-test-support';
 
@@ -22,6 +23,13 @@ beforeAll(async () => {
 afterAll(() => harness.close());
 
 type Own = Awaited<ReturnType<PaymentsHarness['account']>>;
+
+async function profileEvents(own: Own, type: string) {
+  const events = await outboxEvents(harness.context.database.db, own.customer.tenantId, type);
+  return events
+    .filter((event) => event.data.custNo === own.customer.custNo)
+    .map(({ data }) => ({ paymentProfileId: data.paymentProfileId, profileType: data.profileType }));
+}
 
 /** Saves a card the way the browser does: add, the provider's page, then the status call. */
 async function saveCard(own: Own, number = '4242424242424242', profileType = 'CREDIT_CARD') {
@@ -97,6 +105,11 @@ describe('saving and listing profiles', () => {
     );
     const banks = (await own.client.get('/payment/profiles?profileType=ECHECK')).json();
     expect(banks.map((profile: { profileType: string }) => profile.profileType)).toEqual(['ECHECK']);
+    // Each saved profile once in the provider's events (the card's status was asked more than once).
+    expect(await profileEvents(own, 'profile.saved')).toEqual([
+      { paymentProfileId: String(cardId), profileType: 'CREDIT_CARD' },
+      { paymentProfileId: String(listed[1].id), profileType: 'ECHECK' },
+    ]);
   });
 
   it('refuses a bad routing number and changes nothing', async () => {
@@ -209,6 +222,9 @@ describe('ownership', () => {
     expect((await own.client.get('/payment/profiles')).json()).toEqual([]);
     const again = await own.client.request({ method: 'PUT', url: `/payment/delete?paymentProfileId=${id}` });
     expect(again.statusCode).toBe(404);
+    expect(await profileEvents(own, 'profile.removed')).toEqual([
+      { paymentProfileId: String(id), profileType: 'CREDIT_CARD' },
+    ]);
   });
 });
 

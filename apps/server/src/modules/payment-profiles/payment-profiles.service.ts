@@ -27,6 +27,7 @@ import { AppError, badRequest, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { Sealer } from '../../lib/sealed-values';
 import type { AccountsService } from '../accounts/accounts.service';
+import type { ActivityService } from '../activity/activity.service';
 import type { SessionContext } from '../auth/session.service';
 import type { PaymentSettingsService } from '../payments/payment-settings.service';
 import type {
@@ -55,6 +56,7 @@ export function createPaymentProfilesService(
   db: Db,
   deps: {
     accounts: AccountsService;
+    activity: Pick<ActivityService, 'record'>;
     settings: PaymentSettingsService;
     payments: PaymentsService;
     gateway: PaymentGateway;
@@ -85,7 +87,7 @@ export function createPaymentProfilesService(
     if (!account.saveAsProfile) return undefined;
     await requireTypeEnabled(session, 'ECHECK', ECHECK_CURRENCY);
     return async (tx, payment) => {
-      await repository.insertProfile(tx, {
+      const inserted = await repository.insertProfile(tx, {
         tenantId: payment.tenantId,
         customerId: payment.customerId,
         custNo: payment.custNo,
@@ -98,7 +100,26 @@ export function createPaymentProfilesService(
           accountNum: account.accountNumber,
         }),
       });
+      await recordProfile(tx, session, inserted, 'PROFILE_SAVED');
     };
+  }
+
+  /** Saved and removed profiles reach the customer's timeline and the provider's events outbox. */
+  function recordProfile(
+    tx: Db,
+    session: SessionContext,
+    row: Pick<repository.ProfileRow, 'id' | 'customerId' | 'profileType' | 'aliasName'>,
+    kind: 'PROFILE_SAVED' | 'PROFILE_REMOVED',
+  ) {
+    return deps.activity.record(tx, session, [
+      {
+        tenantId: session.tenantId,
+        customerId: row.customerId,
+        invoiceId: null,
+        kind,
+        details: { paymentProfileId: String(row.id), profileType: row.profileType, aliasName: row.aliasName },
+      },
+    ]);
   }
 
   function requirePay(session: SessionContext) {
@@ -214,10 +235,14 @@ export function createPaymentProfilesService(
       };
       if (request.profileType === 'ECHECK') {
         await requireTypeEnabled(session, 'ECHECK', ECHECK_CURRENCY);
-        const row = await repository.insertProfile(db, {
-          ...base,
-          aliasName: request.aliasName,
-          ...bankAccountValues(request),
+        const row = await db.transaction(async (tx) => {
+          const inserted = await repository.insertProfile(tx, {
+            ...base,
+            aliasName: request.aliasName,
+            ...bankAccountValues(request),
+          });
+          await recordProfile(tx, session, inserted, 'PROFILE_SAVED');
+          return inserted;
         });
         return {
           success: true,
@@ -279,13 +304,17 @@ export function createPaymentProfilesService(
       if (row.status === 'ACTIVE') return { success: true, message: PROFILE_MESSAGES.saved, ...answer };
       const card = await deps.gateway.getSavedCard(reference, row.providerSessionId ?? undefined);
       if (!card) return { success: false, message: PROFILE_MESSAGES.cardNotSavedYet, ...answer };
-      await repository.activateCard(db, row.id, {
-        token: card.token,
-        lastDigits: card.last4,
-        cardType: card.brand,
-        cardHolderName: card.holderName,
-        expiryMonth: card.expiryMonth,
-        expiryYear: card.expiryYear,
+      await db.transaction(async (tx) => {
+        const activated = await repository.activateCard(tx, row.id, {
+          token: card.token,
+          lastDigits: card.last4,
+          cardType: card.brand,
+          cardHolderName: card.holderName,
+          expiryMonth: card.expiryMonth,
+          expiryYear: card.expiryYear,
+        });
+        // Two polls at once: only the one that activated it tells the provider.
+        if (activated) await recordProfile(tx, session, row, 'PROFILE_SAVED');
       });
       return { success: true, message: PROFILE_MESSAGES.saved, ...answer };
     },
@@ -320,7 +349,10 @@ export function createPaymentProfilesService(
     async remove(session: SessionContext, id: number): Promise<TProfileAnswer> {
       requirePay(session);
       const row = await requireOwned(session, id);
-      await repository.updateProfile(db, row.id, { deletedAt: deps.clock.now() });
+      await db.transaction(async (tx) => {
+        await repository.updateProfile(tx, row.id, { deletedAt: deps.clock.now() });
+        await recordProfile(tx, session, row, 'PROFILE_REMOVED');
+      });
       return { success: true, message: PROFILE_MESSAGES.deleted };
     },
 
