@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema/sessions';
-import { users } from '../../db/schema/users';
+import { userRoles, users } from '../../db/schema/users';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -9,6 +9,7 @@ export async function insertSession(db: Db, row: typeof sessions.$inferInsert): 
   await db.insert(sessions).values(row);
 }
 
+/** The session, its user and the user's privilege strings (sorted): one round trip per API call. */
 export async function findSessionWithUser(db: Db, tokenHash: string) {
   const rows = await db
     .select({
@@ -26,6 +27,9 @@ export async function findSessionWithUser(db: Db, tokenHash: string) {
         timezone: users.timezone,
         active: users.active,
       },
+      roles: sql<
+        string[]
+      >`array(select r.role from ${userRoles} r where r.user_id = ${users.id} order by r.role collate "C")`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
