@@ -15,6 +15,7 @@ import { benchFilters } from './filter-bench';
 import { benchHttp, type HttpScope } from './http-bench';
 import { benchPayments } from './payment-bench';
 import { benchPaymentLogs } from './payment-log-bench';
+import { benchStart } from './start-bench';
 import { describeTimes, timeIt } from './stats';
 import { UNTHROTTLED_ENV } from './unthrottled';
 
@@ -23,7 +24,8 @@ import { UNTHROTTLED_ENV } from './unthrottled';
  * A fresh database (PGlite in a temporary folder, or a new database on DATABASE_URL's
  * server) with the demo plus N bulk invoices; then the grid query as the API runs it, the
  * payment paths over HTTP against the sandbox provider, and last the HTTP stage (http-bench.ts)
- * on the built server; --http-seconds 0 leaves it out. --only payments skips the bulk
+ * on the built server, then the start stage (start-bench.ts: the built server's first and second
+ * start to /healthz on PGlite); --http-seconds 0 leaves both out. --only payments skips the bulk
  * invoices and the grid stages.
  */
 async function main() {
@@ -153,6 +155,7 @@ async function main() {
       await database.close();
       closed = true;
       await benchHttp({ databaseUrl: url, dataDir, scope: scope!, seconds: httpSeconds });
+      await benchStart({ root: path.resolve(import.meta.dirname, '../../..') });
     }
   } finally {
     if (!closed) await database.close();

@@ -85,8 +85,37 @@ export function findPaymentLogPage(
   );
 }
 
-export async function sumPaymentLogs(db: Db, options: { scope: PaymentLogScope; filter?: SQL }) {
-  const [row] = await queryRows<{ count: number; succeeded_count: number; succeeded_total: string }>(
+export type PaymentLogTotalsRecord = { count: number; succeeded_count: number; succeeded_total: string };
+
+/**
+ * The unfiltered selection's totals from the per-day aggregates (payment_day_totals, kept by the
+ * payments triggers of migration 0017): the range's UTC days summed, not its payments counted.
+ */
+export async function readPaymentDayTotals(db: Db, scope: PaymentLogScope): Promise<PaymentLogTotalsRecord> {
+  const conditions = [sql`t.customer_id = ${scope.customerId}`, sql`t.currency_code = ${scope.currencyCode}`];
+  if (scope.from) conditions.push(sql`t.day >= ${utcDay(scope.from)}::date`);
+  if (scope.to) conditions.push(sql`t.day < ${utcDay(scope.to)}::date`);
+  const [row] = await queryRows<PaymentLogTotalsRecord>(
+    db,
+    sql`select coalesce(sum(t.count), 0)::int as count, coalesce(sum(t.succeeded_count), 0)::int as succeeded_count,
+          coalesce(sum(t.succeeded_total), 0)::text as succeeded_total
+        from payment_day_totals t
+        where ${sql.join(conditions, sql` and `)}`,
+  );
+  return row!;
+}
+
+/** The bounds are UTC midnights (paymentLogDateBounds): their day is the aggregates' key. */
+function utcDay(instant: Date): string {
+  return instant.toISOString().slice(0, 10);
+}
+
+export async function sumPaymentLogs(
+  db: Db,
+  options: { scope: PaymentLogScope; filter?: SQL },
+): Promise<PaymentLogTotalsRecord> {
+  if (!options.filter) return readPaymentDayTotals(db, options.scope);
+  const [row] = await queryRows<PaymentLogTotalsRecord>(
     db,
     sql`select count(*)::int as count,
           count(*) filter (where p.status = 'SUCCESS')::int as succeeded_count,
