@@ -9,9 +9,8 @@ export async function insertSession(db: Db, row: typeof sessions.$inferInsert): 
   await db.insert(sessions).values(row);
 }
 
-/** The session, its user and the user's privilege strings (sorted): one round trip per API call. */
-export async function findSessionWithUser(db: Db, tokenHash: string) {
-  const rows = await db
+function sessionWithUserQuery(db: Db) {
+  return db
     .select({
       session: sessions,
       user: {
@@ -33,8 +32,22 @@ export async function findSessionWithUser(db: Db, tokenHash: string) {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('find_session_with_user');
+}
+
+/** Built once per database handle: every API call runs it, so neither side parses it again. */
+const preparedSessionQueries = new WeakMap<Db, ReturnType<typeof sessionWithUserQuery>>();
+
+/** The session, its user and the user's privilege strings (sorted): one round trip per API call. */
+export async function findSessionWithUser(db: Db, tokenHash: string) {
+  let prepared = preparedSessionQueries.get(db);
+  if (!prepared) {
+    prepared = sessionWithUserQuery(db);
+    preparedSessionQueries.set(db, prepared);
+  }
+  const rows = await prepared.execute({ tokenHash });
   return rows[0];
 }
 
