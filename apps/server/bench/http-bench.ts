@@ -90,6 +90,7 @@ export async function benchHttp(options: {
     console.log('|---|---|---|---|---|---|');
     let healthRate = 0;
     for (const [name, url] of calls) {
+      await settle(base);
       const result = await autocannon({
         url: `${base}${url}`,
         connections: CONNECTIONS,
@@ -111,6 +112,20 @@ export async function benchHttp(options: {
   } finally {
     server.kill('SIGTERM');
     await once(server, 'exit');
+  }
+}
+
+/**
+ * Waits until /healthz answers within 100 ms again: the calls a finished run left queued (PGlite
+ * serves one query at a time, in the server's own thread) would otherwise be charged to the next.
+ */
+async function settle(base: string): Promise<void> {
+  const started = performance.now();
+  while (performance.now() - started < 120_000) {
+    const asked = performance.now();
+    await fetch(`${base}/healthz`);
+    if (performance.now() - asked < 100) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 

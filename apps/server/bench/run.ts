@@ -18,6 +18,7 @@ import { benchHttp, type HttpScope } from './http-bench';
 import { benchLedgerLoad } from './ledger-load-bench';
 import { benchPayments } from './payment-bench';
 import { benchPaymentLogs } from './payment-log-bench';
+import { benchStart } from './start-bench';
 import { describeTimes, timeIt } from './stats';
 import { UNTHROTTLED_ENV } from './unthrottled';
 
@@ -27,12 +28,13 @@ import { UNTHROTTLED_ENV } from './unthrottled';
  * A fresh database (PGlite in a temporary folder, or a new database on DATABASE_URL's
  * server) with the demo plus N bulk invoices; then the grid query as the API runs it, the
  * payment paths over HTTP against the sandbox provider, and last the HTTP stage (http-bench.ts)
- * on the built server; --http-seconds 0 leaves it out. --only payments skips the bulk
+ * on the built server, then the start stage (start-bench.ts: the built server's first and second
+ * start to /healthz on PGlite); --http-seconds 0 leaves both out. --only payments skips the bulk
  * invoices and the grid stages; --only autopay measures the autopay job alone (autopay-bench.ts:
- * --autopay-rules 1000 rules of --autopay-invoices 10 due invoices each).
- * invoices and the grid stages. --only ledger runs the ledger load stage alone (ledger-load-bench.ts):
- * N invoices with 3 lines loaded through the integration loader, then re-loaded unchanged, on
- * PGlite and, when DATABASE_URL is set, on PostgreSQL as well.
+ * --autopay-rules 1000 rules of --autopay-invoices 10 due invoices each); --only ledger runs the
+ * ledger load stage alone (ledger-load-bench.ts): N invoices with 3 lines loaded through the
+ * integration loader, then re-loaded unchanged, on PGlite and, when DATABASE_URL is set, on
+ * PostgreSQL as well.
  */
 async function main() {
   const { values } = parseArgs({
@@ -176,6 +178,7 @@ async function main() {
       await database.close();
       closed = true;
       await benchHttp({ databaseUrl: url, dataDir, scope: scope!, seconds: httpSeconds });
+      await benchStart({ root: path.resolve(import.meta.dirname, '../../..') });
     }
   } finally {
     if (!closed) await database.close();

@@ -46,6 +46,7 @@ describe('migrations', () => {
       'payment_cart_lines',
       'payment_carts',
       'payment_configs',
+      'payment_day_totals',
       'payment_events',
       'payment_lines',
       'payment_notifications',

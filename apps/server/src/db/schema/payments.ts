@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -135,6 +137,24 @@ export const payments = pgTable(
       .where(sql`status = 'PENDING' and flow = 'cart'`),
     check('payments_total', sql`${table.total} = ${table.amount} + ${table.fee}`),
   ],
+);
+
+/**
+ * The payment log grid's totals per customer, currency and UTC day of creation, kept by triggers
+ * on payments (migration 0020) in the writer's transaction: any date range's count and
+ * succeeded sum add up at most a few thousand days, never the payments themselves.
+ */
+export const paymentDayTotals = pgTable(
+  'payment_day_totals',
+  {
+    customerId: integer('customer_id').notNull(),
+    currencyCode: text('currency_code').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+    succeededCount: bigint('succeeded_count', { mode: 'number' }).notNull().default(0),
+    succeededTotal: numeric('succeeded_total', { precision: 20, scale: 2 }).notNull().default('0'),
+  },
+  (table) => [primaryKey({ columns: [table.customerId, table.currencyCode, table.day] })],
 );
 
 /**

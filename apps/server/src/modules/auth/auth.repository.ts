@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { legalTemplates, tenants } from '../../db/schema/tenants';
-import { userRoles, users } from '../../db/schema/users';
+import { users } from '../../db/schema/users';
 
 export async function findTenant(db: Db, guid: string | undefined) {
   const rows = await db
@@ -54,11 +54,6 @@ export async function smsPolicyShare(db: Db, tenantId: number): Promise<number> 
     .from(users)
     .where(eq(users.tenantId, tenantId));
   return row && row.total > 0 ? row.sms / row.total : 0;
-}
-
-export async function findRoles(db: Db, userId: number): Promise<string[]> {
-  const rows = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
-  return rows.map((row) => row.role).sort();
 }
 
 export async function findLegalTemplate(db: Db, tenantId: number, type: number, language: string) {

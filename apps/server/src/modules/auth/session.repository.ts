@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema/sessions';
-import { users } from '../../db/schema/users';
+import { userRoles, users } from '../../db/schema/users';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -24,16 +24,33 @@ const SESSION_USER_COLUMNS = {
   active: users.active,
 };
 
-export async function findSessionWithUser(db: Db, tokenHash: string) {
-  const rows = await db
+function sessionWithUserQuery(db: Db) {
+  return db
     .select({
       session: sessions,
       user: SESSION_USER_COLUMNS,
+      roles: sql<
+        string[]
+      >`array(select r.role from ${userRoles} r where r.user_id = ${users.id} order by r.role collate "C")`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('find_session_with_user');
+}
+
+/** Built once per database handle: every API call runs it, so neither side parses it again. */
+const preparedSessionQueries = new WeakMap<Db, ReturnType<typeof sessionWithUserQuery>>();
+
+/** The session, its user and the user's privilege strings (sorted): one round trip per API call. */
+export async function findSessionWithUser(db: Db, tokenHash: string) {
+  let prepared = preparedSessionQueries.get(db);
+  if (!prepared) {
+    prepared = sessionWithUserQuery(db);
+    preparedSessionQueries.set(db, prepared);
+  }
+  const rows = await prepared.execute({ tokenHash });
   return rows[0];
 }
 

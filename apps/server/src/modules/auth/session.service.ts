@@ -4,7 +4,6 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError, unauthenticated } from '../../lib/app-error';
 import { type Clock, systemClock } from '../../lib/clock';
-import { findRoles } from './auth.repository';
 import { deleteChallengesOfSession } from './pin.repository';
 import * as repository from './session.repository';
 
@@ -92,7 +91,7 @@ export function createSessionService(db: Db, config: AppConfig, clock: Clock = s
       const tokenHash = hashToken(token);
       const found = await repository.findSessionWithUser(db, tokenHash);
       if (!found) throw unauthenticated();
-      const { session, user } = found;
+      const { session, user, roles } = found;
       if (session.revokedReason) {
         await destroy(tokenHash);
         const known = REVOKED_REASONS.find((reason) => reason === session.revokedReason);
@@ -124,7 +123,7 @@ export function createSessionService(db: Db, config: AppConfig, clock: Clock = s
         currentCustNo: session.currentCustNo,
         currentCurrencyCode: session.currentCurrencyCode,
         user,
-        roles: await findRoles(db, session.userId),
+        roles,
       };
     },
 

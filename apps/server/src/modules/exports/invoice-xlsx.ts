@@ -1,5 +1,4 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { FieldType } from '../invoices/invoice-fields';
 import { cellValue, columnHeader, type ExportColumn, type ExportRow } from './export-columns';
 
@@ -61,6 +60,8 @@ export async function writeInvoicesXlsx(
   destination: Writable,
   options: InvoicesXlsxOptions,
 ): Promise<{ rowCount: number }> {
+  // Loaded on the first export, not at start: importing ExcelJS took most of a restart's module time.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: destination,
     useStyles: true,

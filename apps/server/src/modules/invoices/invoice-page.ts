@@ -4,7 +4,13 @@ import type { Db } from '../../db/client';
 import { decodeCursor, encodeCursor, listDigest } from '../../lib/grid-cursor';
 import { keysetAfter, sortValueOf } from './invoice-batches';
 import { toInvoiceRow } from './invoice-mapper';
-import { findInvoicePage, type InvoiceScope } from './invoices.repository';
+import {
+  findInvoicePage,
+  type InvoiceScope,
+  type InvoiceTotalsRecord,
+  readScopeTotals,
+  scopeTotalsOf,
+} from './invoices.repository';
 
 /**
  * How a grid page is found, cheapest first:
@@ -24,11 +30,15 @@ export async function findGridPage(
     scope: InvoiceScope;
     filter?: SQL;
     query: Pick<TInvoiceListQuery, 'page' | 'pageSize' | 'sort' | 'dir' | 'filter' | 'cursor'>;
-    /** The scope's row count when known without counting (unfiltered lists). */
-    knownCount?: number;
+    /**
+     * Unfiltered lists: the scope's totals from the aggregates come back with the page. Page 1
+     * and cursor pages read them in the page's own statement (one round trip); a jump without a
+     * cursor reads them first, since the count decides from which end to walk.
+     */
+    scopeTotals?: boolean;
   },
-): Promise<{ rows: TInvoiceRow[]; nextCursor: string | null }> {
-  const { scope, filter, query, knownCount } = options;
+): Promise<{ rows: TInvoiceRow[]; nextCursor: string | null; totals: InvoiceTotalsRecord | null }> {
+  const { scope, filter, query } = options;
   const list = listDigest([
     scope.customerId,
     scope.currencyCode,
@@ -42,12 +52,16 @@ export async function findGridPage(
   const base = { scope, sort: query.sort, dir: query.dir, limit: query.pageSize };
   const cursor = decodeCursor(query.cursor, list, query.page);
   const after = cursor && keysetAfter(query.sort, query.dir, cursor.value, cursor.id);
+  const withScopeTotals = Boolean(options.scopeTotals && !filter && (after || offset === 0));
+  let totals = options.scopeTotals && !withScopeTotals ? await readScopeTotals(db, scope) : null;
+  const knownCount = totals?.count;
   let records: Awaited<ReturnType<typeof findInvoicePage>>;
   if (after) {
     records = await findInvoicePage(db, {
       ...base,
       filter: filter ? sql`(${filter}) and ${after}` : after,
       offset: 0,
+      withScopeTotals,
     });
   } else if (knownCount !== undefined && offset * 2 > knownCount) {
     const fromEnd = knownCount - offset - query.pageSize;
@@ -57,16 +71,20 @@ export async function findGridPage(
         ? await findInvoicePage(db, { ...base, filter, limit, offset: Math.max(0, fromEnd), fromEnd: true })
         : [];
   } else {
-    records = await findInvoicePage(db, { ...base, filter, offset });
+    records = await findInvoicePage(db, { ...base, filter, offset, withScopeTotals });
   }
+  if (withScopeTotals) {
+    // An empty page carried no aggregates: they are read on their own (an empty or ended list).
+    totals = records[0] ? scopeTotalsOf(records[0]) : await readScopeTotals(db, scope);
+  }
+  const count = totals?.count;
   const rows = records.map(toInvoiceRow);
   const last = rows.at(-1);
-  const more =
-    rows.length === query.pageSize && (knownCount === undefined || offset + rows.length < knownCount);
+  const more = rows.length === query.pageSize && (count === undefined || offset + rows.length < count);
   const value = last && sortValueOf(query.sort, last);
   const nextCursor =
     more && last && (typeof value === 'string' || typeof value === 'number')
       ? encodeCursor(list, { page: query.page + 1, value, id: last.id })
       : null;
-  return { rows, nextCursor };
+  return { rows, nextCursor, totals };
 }

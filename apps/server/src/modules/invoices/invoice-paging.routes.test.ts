@@ -123,6 +123,30 @@ describe('grid totals', () => {
     expect(body.totals).toMatchObject({ count: recount!.count, amount: recount!.amount });
   });
 
+  it('gives the same totals on page 1, on a cursor page, on a far page and past the end', async () => {
+    const first = await page('pageSize=5&sort=amount');
+    const byCursor = await page(`pageSize=5&sort=amount&page=2&cursor=${first.nextCursor}`);
+    const far = await page('pageSize=5&sort=amount&page=5');
+    const past = await page('pageSize=5&sort=amount&page=9');
+    for (const body of [byCursor, far, past]) {
+      expect(body.total).toBe(COUNT);
+      expect(body.totals).toEqual(first.totals);
+    }
+    expect(past.rows).toEqual([]);
+  });
+
+  it('answers an unfiltered page 1 and a cursor page in three statements: session, customer, page with its totals', async () => {
+    let statements = 0;
+    context.database.observeQueries(() => statements++);
+    const first = await page('pageSize=5&sort=dueDate');
+    const afterFirst = statements;
+    await page(`pageSize=5&sort=dueDate&page=2&cursor=${first.nextCursor}`);
+    const afterSecond = statements - afterFirst;
+    expect(first.total).toBe(COUNT);
+    expect(afterFirst).toBe(3);
+    expect(afterSecond).toBe(3);
+  });
+
   it("leaves a filtered list's totals to the totals call when asked to, which gives them", async () => {
     const inline = await page(`filter=${filter}`);
     expect(inline.total).toBe(acme.count);

@@ -30,6 +30,8 @@ export type InvoiceRecord = {
   ship_to: string;
   description: string;
   in_cart: boolean;
+  /** Only when asked (withScopeTotals): the scope's aggregates, [count, amount, balance, dispute, paid]. */
+  scope_totals?: [number, string, string, string, string] | null;
 };
 
 export type InvoiceScope = { customerId: number; currencyCode: string; status: 'O' | 'C'; userId: number };
@@ -71,6 +73,11 @@ export type InvoicePageOptions = {
   limit: number;
   offset: number;
   fromEnd?: boolean;
+  /**
+   * Each row also carries the scope's aggregates (scope_totals), read once by the plan (an
+   * InitPlan): the unfiltered grid gets its page and totals in one round trip.
+   */
+  withScopeTotals?: boolean;
 };
 
 /** The page's SQL, also read by the plan tests (EXPLAIN). */
@@ -83,10 +90,24 @@ export function invoicePageQuery(options: InvoicePageOptions): SQL {
           where ${scopeWhere(options.scope, options.filter)}
           order by ${sortColumn} ${walk}, i.id ${walk}
           limit ${options.limit} offset ${options.offset})
-        select ${SELECT_ROW}, ${IN_CART(options.scope.userId)}
+        select ${SELECT_ROW}, ${IN_CART(options.scope.userId)}${options.withScopeTotals ? sql`, ${scopeTotalsColumn(options.scope)}` : sql``}
         from invoices i join customers c on c.id = i.customer_id
         where i.id in (select id from page)
         order by ${sortColumn} ${direction}, i.id ${direction}`;
+}
+
+function scopeTotalsColumn(scope: InvoiceScope): SQL {
+  return sql`(select json_build_array(t.count, t.amount::text, t.balance::text, t.dispute_amount::text, t.paid_amount::text)
+          from invoice_totals t
+          where t.customer_id = ${scope.customerId} and t.currency_code = ${scope.currencyCode} and t.status = ${scope.status}) as scope_totals`;
+}
+
+/** The aggregates a page's rows carried (withScopeTotals); none when the scope has no invoices. */
+export function scopeTotalsOf(record: InvoiceRecord): InvoiceTotalsRecord {
+  const totals = record.scope_totals;
+  if (!totals) return { count: 0, amount: '0', balance: '0', dispute_amount: '0', paid_amount: '0' };
+  const [count, amount, balance, dispute_amount, paid_amount] = totals;
+  return { count: Number(count), amount, balance, dispute_amount, paid_amount };
 }
 
 export type InvoiceTotalsRecord = {

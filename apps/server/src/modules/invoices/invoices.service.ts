@@ -143,8 +143,8 @@ export function createInvoicesService(db: Db, accounts: AccountsService) {
       let totals: repository.InvoiceTotalsRecord | null;
       let page: Awaited<ReturnType<typeof findGridPage>>;
       if (!filter) {
-        totals = await repository.readScopeTotals(db, scope);
-        page = await findGridPage(db, { scope, query, knownCount: totals.count });
+        page = await findGridPage(db, { scope, query, scopeTotals: true });
+        totals = page.totals;
       } else {
         [page, totals] = await Promise.all([
           findGridPage(db, { scope, filter, query }),

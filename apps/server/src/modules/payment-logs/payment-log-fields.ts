@@ -6,7 +6,7 @@ import type { FilterAllowList } from '../search/filter-sql';
  * The payment log grid's fields as SQL: the only names its filter and sort can reach, written
  * against the alias p (payments). The transaction type is the flow in the specification's words.
  */
-export const PAYMENT_LOG_FIELDS: Record<string, { column: SQL; type: FieldType }> = {
+export const PAYMENT_LOG_FIELDS: Record<string, { column: SQL; type: FieldType; nullable?: true }> = {
   paymentLogId: { column: sql.raw('p.id'), type: 'integer' },
   createdAt: { column: sql.raw('p.created_at'), type: 'date' },
   status: { column: sql.raw('p.status'), type: 'enum' },
@@ -19,12 +19,12 @@ export const PAYMENT_LOG_FIELDS: Record<string, { column: SQL; type: FieldType }
   amount: { column: sql.raw('p.amount'), type: 'currency' },
   fee: { column: sql.raw('p.fee'), type: 'currency' },
   total: { column: sql.raw('p.total'), type: 'currency' },
-  trackingNo: { column: sql.raw('p.tracking_no'), type: 'string' },
-  authCode: { column: sql.raw('p.auth_code'), type: 'string' },
-  accountMasked: { column: sql.raw('p.account_masked'), type: 'string' },
+  trackingNo: { column: sql.raw('p.tracking_no'), type: 'string', nullable: true },
+  authCode: { column: sql.raw('p.auth_code'), type: 'string', nullable: true },
+  accountMasked: { column: sql.raw('p.account_masked'), type: 'string', nullable: true },
   payerName: { column: sql.raw('p.payer_name'), type: 'string' },
-  note: { column: sql.raw('p.note'), type: 'string' },
-  contractNumber: { column: sql.raw('p.contract_number'), type: 'string' },
+  note: { column: sql.raw('p.note'), type: 'string', nullable: true },
+  contractNumber: { column: sql.raw('p.contract_number'), type: 'string', nullable: true },
   invoiceCount: {
     column: sql.raw('(select count(*) from payment_lines l where l.payment_id = p.id)'),
     type: 'integer',
