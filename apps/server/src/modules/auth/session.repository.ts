@@ -54,6 +54,12 @@ export async function findSessionWithUser(db: Db, tokenHash: string) {
   return rows[0];
 }
 
+/** A user's privilege strings, sorted as the session query sorts them. */
+export async function findRolesOfUser(db: Db, userId: number): Promise<string[]> {
+  const rows = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
+  return rows.map((row) => row.role).sort();
+}
+
 /** A user as a session carries it, for work done on the user's behalf without a session. */
 export async function findActiveUser(db: Db, tenantId: number, userId: number) {
   const rows = await db

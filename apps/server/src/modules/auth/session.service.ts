@@ -147,7 +147,7 @@ export function createSessionService(db: Db, config: AppConfig, clock: Clock = s
         currentCustNo: null,
         currentCurrencyCode: null,
         user,
-        roles: await findRoles(db, userId),
+        roles: await repository.findRolesOfUser(db, userId),
       };
     },
 
