@@ -187,6 +187,27 @@ const ZEnvironment = z.object({
     .optional(),
   /** Tests only: the loopback peer that stands in for Stripe's API (its servers are out of reach here). */
   STRIPE_API_BASE: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) address' }).optional(),
+  /** The NACHA e-check file for the bank (modules/nacha): the provider's origin and its bank. */
+  NACHA_IMMEDIATE_DESTINATION: z
+    .string()
+    .regex(/^\d{9}$/, 'must be the 9-digit routing number of the bank')
+    .default('091000019'),
+  NACHA_IMMEDIATE_DESTINATION_NAME: z.string().max(23).default('DEMO BANK'),
+  NACHA_IMMEDIATE_ORIGIN: z
+    .string()
+    .regex(/^\d{9,10}$/, 'must be 9 or 10 digits')
+    .default('1234567890'),
+  NACHA_IMMEDIATE_ORIGIN_NAME: z.string().max(23).default('SETTLE DEMO PROVIDER'),
+  NACHA_COMPANY_NAME: z.string().min(1).max(16).default('SETTLE DEMO'),
+  NACHA_COMPANY_ID: z
+    .string()
+    .regex(/^\w{10}$/, 'must be 10 characters')
+    .default('1234567890'),
+  NACHA_ODFI: z
+    .string()
+    .regex(/^\d{8}$/, 'must be the first 8 digits of the originating bank routing number')
+    .default('09100001'),
+  NACHA_ENTRY_DESCRIPTION: z.string().min(1).max(10).default('PAYMENT'),
 });
 
 export type AppConfig = {
@@ -255,6 +276,19 @@ export type AppConfig = {
   /** Requests per window, per address (A) or per signed-in user (U); see plugins/rate-limits.ts. */
   rateLimits: RateLimitSettings;
   metricsToken: string | undefined;
+  /** The provider's origin and bank in the NACHA e-check file (modules/nacha). */
+  nacha: NachaOrigin;
+};
+
+export type NachaOrigin = {
+  immediateDestination: string;
+  immediateDestinationName: string;
+  immediateOrigin: string;
+  immediateOriginName: string;
+  companyName: string;
+  companyId: string;
+  odfi: string;
+  entryDescription: string;
 };
 
 export type RateLimitSettings = {
@@ -398,6 +432,16 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     },
     metricsToken: env.METRICS_TOKEN,
     payments: paymentsConfig(env),
+    nacha: {
+      immediateDestination: env.NACHA_IMMEDIATE_DESTINATION,
+      immediateDestinationName: env.NACHA_IMMEDIATE_DESTINATION_NAME,
+      immediateOrigin: env.NACHA_IMMEDIATE_ORIGIN,
+      immediateOriginName: env.NACHA_IMMEDIATE_ORIGIN_NAME,
+      companyName: env.NACHA_COMPANY_NAME,
+      companyId: env.NACHA_COMPANY_ID,
+      odfi: env.NACHA_ODFI,
+      entryDescription: env.NACHA_ENTRY_DESCRIPTION,
+    },
   };
 }
 

@@ -52,6 +52,7 @@ import { createInvoicesService } from './modules/invoices/invoices.service';
 import { createPromisesService } from './modules/invoices/promises.service';
 import { housekeepingJobs } from './modules/jobs/housekeeping-jobs';
 import { createJobRunner } from './modules/jobs/job-runner';
+import { createNachaService } from './modules/nacha/nacha.service';
 import { createApprovalPolicyService } from './modules/payment-approvals/approval-policy.service';
 import { createPaymentApprovalsService } from './modules/payment-approvals/payment-approvals.service';
 import { PAYMENT_LOG_FIELDS } from './modules/payment-logs/payment-log-fields';
@@ -231,6 +232,7 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
   const companies = createCompaniesService(db, accounts);
   const announcements = createAnnouncementsService(db);
   const apiKeys = createApiKeysService(db);
+  const nacha = createNachaService(db, { origin: config.nacha, sealer });
   const ledgerLoad = createLedgerLoadService(db);
   const webhooks = createWebhooksService(db);
   const integration = createIntegrationService(db);
@@ -258,6 +260,7 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
   });
   jobs.register(autopayJob(autopayRun));
   return {
+    nacha,
     statements,
     reminders,
     apiKeys,

@@ -5,7 +5,7 @@ import { DISPUTE_STATUS_CODES, type TDisputeStatusCode } from './disputes';
  * The provider's integration API under {api}/integration/v1: systems, not people, authenticated by
  * API keys with scopes. Field names are Settle's own (custNo, invNo, tranId...).
  */
-export const API_KEY_SCOPES = ['ledger:write', 'events:read', 'webhooks:manage'] as const;
+export const API_KEY_SCOPES = ['ledger:write', 'events:read', 'webhooks:manage', 'payments:read'] as const;
 export const ZApiKeyScope = z.enum(API_KEY_SCOPES);
 export type TApiKeyScope = z.infer<typeof ZApiKeyScope>;
 
@@ -257,3 +257,26 @@ export const ZWebhookDelivery = z
     deliveredAt: z.string().nullable(),
   })
   .meta({ id: 'WebhookDelivery' });
+
+/** The e-check file for the bank (NACHA ACH): one per tenant, cut-off date and USD. */
+export const ZNachaFile = z
+  .object({
+    id: z.number().int(),
+    cutoffDate: z.string(),
+    currencyCode: z.string(),
+    fileName: z.string(),
+    entryCount: z.number().int(),
+    totalDebit: z.string(),
+    entryHash: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'NachaFile' });
+export const ZNachaFilesQuery = z.object({
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'The cut-off date must be a date as YYYY-MM-DD.')
+    .optional(),
+});
+export const ZNachaFileRequest = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'The cut-off date must be a date as YYYY-MM-DD.'),
+});

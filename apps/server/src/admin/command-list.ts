@@ -5,6 +5,7 @@ import { approvalCommands } from './approval-commands';
 import { type AdminContext, adminCommands } from './commands';
 import { importCommand } from './import-command';
 import { integrationCommands } from './integration-commands';
+import { nachaFileCommand } from './nacha-command';
 import { paymentCommands } from './payment-commands';
 import { registrationLinkCommand } from './registration-link-command';
 
@@ -64,12 +65,16 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
     run: paymentCommands.list,
   },
   'api-key': {
-    help: 'create <tenant|default> <name> <scopes> | list <tenant> | revoke <tenant> <id>: integration API keys (scopes ledger:write, events:read, webhooks:manage)',
+    help: 'create <tenant|default> <name> <scopes> | list <tenant> | revoke <tenant> <id>: integration API keys (scopes ledger:write, events:read, webhooks:manage, payments:read)',
     run: integrationCommands.apiKey,
   },
   webhook: {
     help: 'subscribe <tenant> <url> <types|*> | list | unsubscribe | deliveries <tenant> <id> | redeliver <tenant> <deliveryId>',
     run: integrationCommands.webhook,
+  },
+  'nacha-file': {
+    help: '<YYYY-MM-DD> [--tenant <guid>] [--out <file>]: the NACHA e-check file of a cut-off date for the bank, generated once (prints it, or writes it with --out)',
+    run: nachaFileCommand,
   },
   import: {
     help: '<customers|invoices> --file <file.csv|.ndjson> [--tenant <guid>] [--atomic]: load the ledger from a file (also npm run import)',

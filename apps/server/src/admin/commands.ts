@@ -10,7 +10,7 @@ export type AdminContext = {
   db: Db;
   services: Pick<
     Services,
-    'sessions' | 'throttle' | 'pins' | 'accountSetup' | 'paymentSettings' | 'apiKeys' | 'webhooks'
+    'sessions' | 'throttle' | 'pins' | 'accountSetup' | 'paymentSettings' | 'apiKeys' | 'webhooks' | 'nacha'
   >;
 };
 

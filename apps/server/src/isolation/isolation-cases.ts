@@ -564,6 +564,9 @@ export const ISOLATION_CASES: Record<string, IsolationCase> = {
   'DELETE /integration/v1/webhooks/{id}': apiKeyOnly(INTEGRATION),
   'GET /integration/v1/webhooks/{id}/deliveries': apiKeyOnly(INTEGRATION),
   'POST /integration/v1/webhooks/deliveries/{id}/redeliver': apiKeyOnly(INTEGRATION),
+  'POST /integration/v1/nacha-files': apiKeyOnly(INTEGRATION),
+  'GET /integration/v1/nacha-files': apiKeyOnly(INTEGRATION),
+  'GET /integration/v1/nacha-files/{id}': apiKeyOnly(INTEGRATION),
   'POST /payment/notifications/{provider}': signedNotification(
     "the provider's server-to-server notification: no session, no CSRF, trusted by its signature alone (payments-hosted and payments-stripe-notifications tests; the CSRF check below sends it unsigned)",
   ),

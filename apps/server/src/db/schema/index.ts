@@ -12,6 +12,7 @@ export * from './disputes';
 export * from './integration';
 export * from './invoices';
 export * from './jobs';
+export * from './nacha';
 export * from './notices';
 export * from './payment-approvals';
 export * from './payment-profiles';

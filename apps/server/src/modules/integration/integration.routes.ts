@@ -10,6 +10,9 @@ import {
   ZLedgerAnnouncement,
   ZLoadQuery,
   ZLoadReport,
+  ZNachaFile,
+  ZNachaFileRequest,
+  ZNachaFilesQuery,
   ZWebhookDelivery,
   ZWebhookSubscription,
   ZWebhookSubscriptionRequest,
@@ -19,6 +22,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/app-error';
 import type { Services } from '../../services';
+import { parseCutoffDate } from '../nacha/nacha.service';
 import { type ApiKeyContext, requireScope } from './api-keys.service';
 import { csvRows, jsonRows, ndjsonRows, type SourceRow } from './ledger-rows';
 
@@ -222,6 +226,65 @@ export function integrationRoutes(app: FastifyInstance, { services }: { services
         async (request, reply) => {
           await services.webhooks.redeliver(keyOf(request, 'webhooks:manage').tenantId, request.params.id);
           return reply.code(202).send({ queued: true as const });
+        },
+      );
+
+      routes.post(
+        '/nacha-files',
+        {
+          schema: {
+            tags,
+            security,
+            summary:
+              'Generate the NACHA e-check file of a cut-off date (USD) once: SUCCESS e-checks created by the end of that day (UTC) and in no file yet; again, the same file (200)',
+            body: ZNachaFileRequest,
+            response: { 200: ZNachaFile, 201: ZNachaFile, ...errors },
+          },
+        },
+        async (request, reply) => {
+          const { tenantId } = keyOf(request, 'payments:read');
+          const result = await services.nacha.generate(tenantId, parseCutoffDate(request.body.date));
+          return reply.code(result.created ? 201 : 200).send(result.file);
+        },
+      );
+      routes.get(
+        '/nacha-files',
+        {
+          schema: {
+            tags,
+            security,
+            summary:
+              'The NACHA e-check files generated, newest cut-off first (of one cut-off date with ?date=)',
+            querystring: ZNachaFilesQuery,
+            response: { 200: z.array(ZNachaFile), ...errors },
+          },
+        },
+        (request) =>
+          services.nacha.list(
+            keyOf(request, 'payments:read').tenantId,
+            request.query.date && parseCutoffDate(request.query.date),
+          ),
+      );
+      routes.get(
+        '/nacha-files/:id',
+        {
+          schema: {
+            tags,
+            security,
+            summary: 'Download a NACHA e-check file (94-character records, text/plain)',
+            params: idParams,
+            response: { 200: z.string(), ...errors },
+          },
+        },
+        async (request, reply) => {
+          const file = await services.nacha.download(
+            keyOf(request, 'payments:read').tenantId,
+            request.params.id,
+          );
+          return reply
+            .type('text/plain; charset=us-ascii')
+            .header('content-disposition', `attachment; filename="${file.fileName}"`)
+            .send(file.content);
         },
       );
     },
