@@ -33,6 +33,21 @@ describe('loadConfig', () => {
     });
   });
 
+  it('sets the NACHA origin and bank, refusing a malformed routing number or ODFI', () => {
+    expect(loadConfig({}).nacha).toMatchObject({ immediateDestination: '091000019', odfi: '09100001' });
+    expect(
+      loadConfig({
+        NACHA_IMMEDIATE_DESTINATION: '021000021',
+        NACHA_ODFI: '02100002',
+        NACHA_COMPANY_NAME: 'ACME AR',
+      }).nacha,
+    ).toMatchObject({ immediateDestination: '021000021', odfi: '02100002', companyName: 'ACME AR' });
+    expect(() => loadConfig({ NACHA_IMMEDIATE_DESTINATION: '12345' })).toThrow(
+      'NACHA_IMMEDIATE_DESTINATION: must be the 9-digit routing number of the bank',
+    );
+    expect(() => loadConfig({ NACHA_ODFI: '021000021' })).toThrow('NACHA_ODFI: must be the first 8 digits');
+  });
+
   it('makes cookies Secure when the public origin is https', () => {
     expect(loadConfig({ PUBLIC_ORIGIN: 'https://portal.example.com' }).session.cookieSecure).toBe(true);
     expect(

@@ -90,7 +90,7 @@ const signedNotification = (reason: string): IsolationCase => ({
  */
 const apiKeyOnly = (reason: string): IsolationCase => ({ kind: 'exempt', reason, apiKeyNotSession: true });
 const INTEGRATION =
-  "API-key route of the integration API (no session): another tenant's customer answers 404 with a key (integration-ledger and integration-webhooks route tests)";
+  "API-key route of the integration API (no session): another tenant's customer answers 404 with a key (integration-ledger, integration-webhooks and nacha-files route tests)";
 const get = (url: string, mayAnswer?: boolean): IsolationCall => ({ method: 'GET', url, mayAnswer });
 const send = (method: string, url: string, payload?: unknown, mayAnswer?: boolean): IsolationCall => ({
   method,
