@@ -43,6 +43,8 @@ describe('migrations', () => {
       'invoices',
       'legal_templates',
       'login_throttles',
+      'nacha_file_payments',
+      'nacha_files',
       'payment_cart_lines',
       'payment_carts',
       'payment_configs',

@@ -21,4 +21,5 @@ CREATE TABLE "nacha_files" (
 ALTER TABLE "nacha_file_payments" ADD CONSTRAINT "nacha_file_payments_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "nacha_file_payments" ADD CONSTRAINT "nacha_file_payments_file_id_nacha_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."nacha_files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "nacha_file_payments" ADD CONSTRAINT "nacha_file_payments_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "nacha_files" ADD CONSTRAINT "nacha_files_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "nacha_files" ADD CONSTRAINT "nacha_files_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "nacha_file_payments_file" ON "nacha_file_payments" USING btree ("file_id");

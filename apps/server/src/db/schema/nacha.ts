@@ -1,4 +1,4 @@
-import { date, integer, numeric, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { date, index, integer, numeric, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { payments } from './payments';
 import { tenants } from './tenants';
 
@@ -23,14 +23,18 @@ export const nachaFiles = pgTable(
 );
 
 /** Which file took a payment: the UNIQUE payment id keeps a payment out of a second file, across processes. */
-export const nachaFilePayments = pgTable('nacha_file_payments', {
-  paymentId: integer('payment_id')
-    .primaryKey()
-    .references(() => payments.id, { onDelete: 'cascade' }),
-  fileId: integer('file_id')
-    .notNull()
-    .references(() => nachaFiles.id, { onDelete: 'cascade' }),
-  tenantId: integer('tenant_id')
-    .notNull()
-    .references(() => tenants.id, { onDelete: 'cascade' }),
-});
+export const nachaFilePayments = pgTable(
+  'nacha_file_payments',
+  {
+    paymentId: integer('payment_id')
+      .primaryKey()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => nachaFiles.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+  },
+  (table) => [index('nacha_file_payments_file').on(table.fileId)],
+);
