@@ -146,8 +146,9 @@ describe('GET /metrics: payments, webhook deliveries and scheduled jobs', () => 
   it('reports job runs by job and status, and the jobs still due', async () => {
     const jobs = context.app.services.jobs;
     const registered = jobs.names().length;
-    // At 03:00 UTC every registered job (daily from 02:00, every 5 minutes) has a period due.
-    const now = new Date('2031-04-01T03:00:00Z');
+    // At 08:00 UTC on the 1st every registered job has a period due (daily ones from 02:00 or
+    // 07:00, monthly ones from the 1st at 06:00, the ones every few minutes).
+    const now = new Date('2031-04-01T08:00:00Z');
     expect(await jobs.due(now)).toBe(registered);
     expect(
       sample(await scrape(), 'settle_job_runs{job="purge-expired-sessions",status="DONE"}'),

@@ -198,7 +198,7 @@ describe('POST /user/registration', () => {
       .select()
       .from(userCustomers)
       .where(eq(userCustomers.userId, user!.id));
-    expect(links).toEqual([{ userId: user!.id, customerId: customer.id, defAccount: true, position: 0 }]);
+    expect(links).toEqual([{ userId: user!.id, customerId: customer.id, defAccount: true, position: 0, approver: false }]);
     const [claimed] = await context.database.db
       .select()
       .from(customerContacts)
