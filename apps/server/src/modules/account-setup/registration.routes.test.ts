@@ -198,7 +198,9 @@ describe('POST /user/registration', () => {
       .select()
       .from(userCustomers)
       .where(eq(userCustomers.userId, user!.id));
-    expect(links).toEqual([{ userId: user!.id, customerId: customer.id, defAccount: true, position: 0, approver: false }]);
+    expect(links).toEqual([
+      { userId: user!.id, customerId: customer.id, defAccount: true, position: 0, approver: false },
+    ]);
     const [claimed] = await context.database.db
       .select()
       .from(customerContacts)
