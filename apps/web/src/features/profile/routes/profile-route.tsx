@@ -31,6 +31,7 @@ export function ProfileRoute({
     'banks',
     ...(remindersTab ? ['reminders'] : []),
     ...(autopayTab ? ['autopay'] : []),
+    'security',
   ];
   // /profile#security (the sign-in's links) and ?tab= (the reminder emails) open a tab.
   const asked = searchParams.get('tab') ?? (window.location.hash === '#security' ? 'security' : null);
