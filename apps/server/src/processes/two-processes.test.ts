@@ -195,24 +195,31 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL (needs DATAB
   });
 
   it('runs each scheduled job once for its period, with both processes running', async () => {
-    // Both processes tick at start: the recovery job (every 5 minutes) is due at once, the daily
-    // upkeep from 02:00 UTC.
-    const dailyDue = new Date().getUTCHours() >= 2;
+    // Both processes tick at start. Due now: the jobs every few minutes (payment recovery, autopay)
+    // at once, the daily upkeep from 02:00 UTC, the reminder digests from 07:00, the monthly
+    // statements from the 1st at 06:00. A new job joins this list.
+    const now = new Date();
+    const hour = now.getUTCHours();
+    const day = now.getUTCDate();
+    const due = [
+      'autopay',
+      ...(day > 1 || hour >= 6 ? ['monthly-statements'] : []),
+      ...(hour >= 2
+        ? ['purge-abandoned-uploads', 'purge-expired-idempotency-keys', 'purge-expired-sessions']
+        : []),
+      'recover-pending-payments',
+      ...(hour >= 7 ? ['reminder-digests'] : []),
+    ];
     const runs = await until(
       () =>
         queryRows<{ job_name: string; period_key: string; attempts: number; status: string }>(
           database.db,
           sql`select job_name, period_key, attempts, status from scheduled_job_runs order by job_name, period_key`,
         ),
-      (rows) => rows.length >= (dailyDue ? 4 : 1) && rows.every((row) => row.status === 'DONE'),
+      (rows) => rows.length >= due.length && rows.every((row) => row.status === 'DONE'),
     );
     const names = [...new Set(runs.map((run) => run.job_name))];
-    expect(names).toEqual([
-      ...(dailyDue
-        ? ['purge-abandoned-uploads', 'purge-expired-idempotency-keys', 'purge-expired-sessions']
-        : []),
-      'recover-pending-payments',
-    ]);
+    expect(names).toEqual(due);
     expect(runs.every((run) => run.attempts === 1 && run.status === 'DONE')).toBe(true);
     // One process ran each (job, period); the other found it claimed and logged nothing.
     const ranLines = (server: SpawnedServer) =>
