@@ -128,6 +128,17 @@ export type TDashboard = z.infer<typeof ZDashboard>;
 export type TDashboardInput = z.input<typeof ZDashboard>;
 
 /**
+ * The default dashboard's title in each language. A title still equal to one of them was never
+ * chosen by the user, so the web app shows it in the user's current language instead of the
+ * language it was first saved in.
+ */
+export const DEFAULT_DASHBOARD_TITLES = { en: 'My dashboard', fr: 'Mon tableau de bord' } as const;
+
+export function isDefaultDashboardTitle(title: string): boolean {
+  return Object.values(DEFAULT_DASHBOARD_TITLES).some((defaultTitle) => defaultTitle === title.trim());
+}
+
+/**
  * A new user's dashboard: what is owed and when, at a glance. Kept light (my disputes, with a
  * dropdown per row, is one click away in "Arrange"): home is the first page after sign-in.
  */

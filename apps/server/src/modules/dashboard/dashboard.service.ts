@@ -2,6 +2,7 @@ import { addDays } from '@settle/shared/calendar-date';
 import {
   AGING_BUCKETS,
   COMING_DUE_DAYS,
+  DEFAULT_DASHBOARD_TITLES,
   defaultDashboard,
   type TAging,
   type TCustomerSummary,
@@ -25,7 +26,6 @@ import { findDashboard, saveDashboard } from './dashboard-layout.repository';
 
 const DUE_INVOICES_LIMIT = 100;
 const PROMISES_LIMIT = 50;
-const DEFAULT_TITLES: Record<string, string> = { en: 'My dashboard', fr: 'Mon tableau de bord' };
 
 export type DashboardService = ReturnType<typeof createDashboardService>;
 
@@ -137,7 +137,8 @@ export function createDashboardService(db: Db, accounts: AccountsService) {
     /** The user's dashboard, or the default one until the user saves one. */
     async getDashboard(session: SessionContext): Promise<TDashboard> {
       const row = await findDashboard(db, session.userId);
-      const title = DEFAULT_TITLES[session.user.language] ?? DEFAULT_TITLES.en ?? '';
+      const title =
+        session.user.language === 'fr' ? DEFAULT_DASHBOARD_TITLES.fr : DEFAULT_DASHBOARD_TITLES.en;
       if (!row) return defaultDashboard(title);
       // A layout saved by an older version that no longer passes the contract falls back to the default.
       const parsed = ZDashboard.safeParse({ title: row.title, structure: row.structure, rows: row.rows });

@@ -65,6 +65,23 @@ describe('DashboardBoard', () => {
     expect(screen.queryByTestId('widget-remove')).not.toBeInTheDocument();
   });
 
+  it('shows the default title in the language of the interface, and a title the user chose as typed', async () => {
+    // Saved while the user read English; they now read French.
+    const calls = stubDashboard(defaultDashboard('My dashboard'));
+    const { user } = renderComponent(<DashboardBoard registry={registry} />, {
+      userData: buildUserData(),
+      language: 'fr',
+    });
+    expect(await screen.findByTestId('dashboard-title')).toHaveTextContent('Mon tableau de bord');
+    await user.click(screen.getByTestId('dashboard-arrange'));
+    expect(screen.getByTestId('dashboard-title-input')).toHaveValue('Mon tableau de bord');
+    await user.clear(screen.getByTestId('dashboard-title-input'));
+    await user.type(screen.getByTestId('dashboard-title-input'), 'My dashboard of invoices');
+    await user.click(screen.getByTestId('dashboard-save'));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
+    expect(await screen.findByTestId('dashboard-title')).toHaveTextContent('My dashboard of invoices');
+  });
+
   it('shows a failure with a retry when the layout cannot be loaded', async () => {
     stubDashboard({ status: 500 });
     renderComponent(<DashboardBoard registry={registry} />, { userData: buildUserData() });

@@ -15,6 +15,7 @@ import { notifications } from '@mantine/notifications';
 import {
   changeStructure,
   DASHBOARD_STRUCTURE_NAMES,
+  isDefaultDashboardTitle,
   type TDashboard,
   type TDashboardStructure,
   type TWidget,
@@ -70,6 +71,8 @@ function Board({ saved, registry }: { saved: TDashboard; registry: WidgetRegistr
   const focusAfterMove = useRef<{ id: string; direction: MoveDirection } | null>(null);
   const editing = draft !== null;
   const shown = draft ?? saved;
+  // The default title follows the interface's language; a title the user typed is theirs as is.
+  const localTitle = (title: string) => (isDefaultDashboardTitle(title) ? t('dashboard:defaultTitle') : title);
 
   const titleOf = (widget: TWidget) =>
     widget.title ||
@@ -129,7 +132,7 @@ function Board({ saved, registry }: { saved: TDashboard; registry: WidgetRegistr
           />
         ) : (
           <Title order={2} size="h3" data-testid="dashboard-title">
-            {shown.title}
+            {localTitle(shown.title)}
           </Title>
         )}
         {editing ? (
@@ -152,7 +155,8 @@ function Board({ saved, registry }: { saved: TDashboard; registry: WidgetRegistr
             </Button>
           </Group>
         ) : (
-          <Button variant="default" onClick={() => setDraft(saved)} data-testid="dashboard-arrange">
+          <Button variant="default" onClick={() => setDraft({ ...saved, title: localTitle(saved.title) })}
+            data-testid="dashboard-arrange">
             {t('dashboard:edit.arrange')}
           </Button>
         )}
