@@ -72,7 +72,8 @@ function Board({ saved, registry }: { saved: TDashboard; registry: WidgetRegistr
   const editing = draft !== null;
   const shown = draft ?? saved;
   // The default title follows the interface's language; a title the user typed is theirs as is.
-  const localTitle = (title: string) => (isDefaultDashboardTitle(title) ? t('dashboard:defaultTitle') : title);
+  const localTitle = (title: string) =>
+    isDefaultDashboardTitle(title) ? t('dashboard:defaultTitle') : title;
 
   const titleOf = (widget: TWidget) =>
     widget.title ||
@@ -155,8 +156,11 @@ function Board({ saved, registry }: { saved: TDashboard; registry: WidgetRegistr
             </Button>
           </Group>
         ) : (
-          <Button variant="default" onClick={() => setDraft({ ...saved, title: localTitle(saved.title) })}
-            data-testid="dashboard-arrange">
+          <Button
+            variant="default"
+            onClick={() => setDraft({ ...saved, title: localTitle(saved.title) })}
+            data-testid="dashboard-arrange"
+          >
             {t('dashboard:edit.arrange')}
           </Button>
         )}
