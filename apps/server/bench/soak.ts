@@ -15,7 +15,7 @@ import { percentile } from './stats';
 import { UNTHROTTLED_ENV } from './unthrottled';
 
 /**
- * `npm run soak -- --users 200 --minutes 10 --invoices 1000000`: the built server on a fresh
+ * `npm run soak -- --users 200 --minutes 10 --invoices 1000000 [--think-ms 1000]`: the built server on a fresh
  * PostgreSQL database (DATABASE_URL, else the machine's) holding the bench's invoices, and that many
  * signed-in users, each looping over a realistic mix on loopback until the time is up: grid pages
  * with sorts and filters, details, documents, promises, cart changes and payments through the
@@ -28,11 +28,20 @@ const { values } = parseArgs({
     users: { type: 'string', default: '200' },
     minutes: { type: 'string', default: '10' },
     invoices: { type: 'string', default: '1000000' },
+    'think-ms': { type: 'string', default: '1000' },
   },
 });
 const users = Number(values.users);
 const minutes = Number(values.minutes);
 const invoiceCount = Number(values.invoices);
+/**
+ * A person reads a page before the next click: each virtual user pauses a random 0.5–1.5 × this
+ * between steps (k6's `sleep`). `--think-ms 0` makes every user a closed loop that calls as fast as
+ * the server answers, which measures saturation rather than 200 people.
+ */
+const thinkMs = Number(values['think-ms']);
+const think = () =>
+  thinkMs > 0 ? new Promise((resolve) => setTimeout(resolve, thinkMs * (0.5 + Math.random()))) : undefined;
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 type Sample = { ms: number; ok: boolean; status: number };
@@ -132,7 +141,7 @@ async function main() {
     const all = [...samples.values()].flat();
     const errors = all.filter((sample) => !sample.ok).length;
     console.log(
-      `\n${users} users, ${minutes} min, ${invoiceCount.toLocaleString('en-US')} bench invoices on PostgreSQL: ${all.length.toLocaleString('en-US')} calls in ${seconds.toFixed(0)} s = ${(all.length / seconds).toFixed(1)} calls/s, ${errors} errors; server RSS ${rssStart.toFixed(0)} MB at start, ${rssEnd.toFixed(0)} MB at end`,
+      `\n${users} users (think ${thinkMs} ms), ${minutes} min, ${invoiceCount.toLocaleString('en-US')} bench invoices on PostgreSQL: ${all.length.toLocaleString('en-US')} calls in ${seconds.toFixed(0)} s = ${(all.length / seconds).toFixed(1)} calls/s, ${errors} errors; server RSS ${rssStart.toFixed(0)} MB at start, ${rssEnd.toFixed(0)} MB at end`,
     );
     console.log('| call | count | p50 | p95 | p99 | errors |');
     console.log('|---|---|---|---|---|---|');
@@ -175,6 +184,7 @@ async function virtualUser(base: string, person: Person, index: number, deadline
   let step = index;
   let open: string[] = [];
   while (Date.now() < deadline) {
+    await think();
     step += 1;
     const roll = step % 20;
     const sort = SORTS[step % SORTS.length];
