@@ -25,8 +25,12 @@ const SCREENS = path.join(REPO_ROOT, 'screens');
 const CUST_NO = 'C10001';
 /** A number no other run has used: the portal's database lives as long as the whole browser run. */
 const RUN = Date.now().toString(36).toUpperCase();
-const INV_NO = `API-${RUN}`;
-const TRAN_ID = `ERP-${RUN}`;
+/**
+ * Between the demo's CM-… and INV-… numbers: other flows take the first or last invoice by number,
+ * and this one must not become it.
+ */
+const INV_NO = `ERP-${RUN}`;
+const TRAN_ID = `ERP-TRAN-${RUN}`;
 
 let receiver: WebhookReceiver;
 let key = '';
@@ -38,7 +42,8 @@ async function admin(command: string, argument: string): Promise<string> {
   const socket = adminSocketPath(dataDir);
   if (!socket) throw new Error(`the portal's DATA_DIR is too long for its admin socket: ${dataDir}`);
   const reply = await sendAdminCommand(socket, { command, argument });
-  if (!reply?.ok) throw new Error(`npm run admin -- ${command}: ${reply ? reply.error : 'no portal answered'}`);
+  if (!reply?.ok)
+    throw new Error(`npm run admin -- ${command}: ${reply ? reply.error : 'no portal answered'}`);
   return reply.output;
 }
 
@@ -97,8 +102,22 @@ describe("the provider's integration API", () => {
         balance: '1002.00',
         poNumber: `PO-${RUN}`,
         lines: [
-          { lineNo: 1, item: 'VLV-200', description: 'Ball valve, 2 in.', qtyShip: '4', price: '125.50', ext: '502.00' },
-          { lineNo: 2, item: 'PMP-10', description: 'Transfer pump', qtyShip: '2', price: '250.00', ext: '500.00' },
+          {
+            lineNo: 1,
+            item: 'VLV-200',
+            description: 'Ball valve, 2 in.',
+            qtyShip: '4',
+            price: '125.50',
+            ext: '502.00',
+          },
+          {
+            lineNo: 2,
+            item: 'PMP-10',
+            description: 'Transfer pump',
+            qtyShip: '2',
+            price: '250.00',
+            ext: '500.00',
+          },
         ],
       },
     ]);
