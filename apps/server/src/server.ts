@@ -1,7 +1,7 @@
 import { createLocalFileStorage } from './adapters/file-storage/local-file-storage';
 import { startPaymentSandbox } from './adapters/payments/sandbox/start-payment-sandbox';
 import { adminSocketPath, startAdminSocket } from './admin/admin-socket';
-import { runAdminCommand } from './admin/command-list';
+import { portalCommandRunner } from './admin/portal-command-runner';
 import { buildApp } from './app';
 import { ConfigError, IN_MEMORY, loadConfig } from './config';
 import { seedDemoDataIfEmpty } from './db/seed/seed-if-empty';
@@ -46,15 +46,10 @@ async function main() {
   const socketPath =
     app.database.kind === 'pglite' && config.dataDir !== IN_MEMORY ? adminSocketPath(config.dataDir) : null;
   const adminSocket = socketPath
-    ? await startAdminSocket(socketPath, async (command, argument) => {
-        const output = await runAdminCommand(
-          { db: app.database.db, services: app.services },
-          command,
-          argument,
-        );
-        app.log.info({ command }, `operator command: ${output}`);
-        return output;
-      })
+    ? await startAdminSocket(
+        socketPath,
+        portalCommandRunner({ db: app.database.db, services: app.services }, app.log),
+      )
     : null;
 
   // The graceful stop: new requests answer 503, those in flight finish, background work ends its

@@ -11,6 +11,9 @@ describe('findSecretsInLog', () => {
       '{"msg":"as demo.sso / Settle-demo-2026"}',
       '{"req":{"url":"/sso?code=[redacted]&state=[redacted]"},"password":"[redacted]"}',
       '{"body":"Your Settle sign-in code is [redacted]. It expires in 10 minutes."}',
+      '{"msg":"operator command: API key 1 (erp): stl_EvpL_Cx6l72oGg2nZmDIe6CGt2rpshmxXW4VGTolEZU"}',
+      '{"msg":"Subscription 2 to https://erp.example/hooks; signing secret: whsec_q0Zb+1x/9kTf3mYh2Qp8LwRz0aVc"}',
+      '{"command":"api-key","msg":"operator command ran","apiKeyId":1}',
     ].join('\n');
     expect(findSecretsInLog(log)).toEqual([
       'line 1: a code in an address',
@@ -18,6 +21,8 @@ describe('findSecretsInLog', () => {
       'line 3: a credential or code under its name',
       'line 4: a session or CSRF cookie',
       'line 5: the demo password',
+      'line 8: an API key',
+      "line 9: a webhook's signing secret",
     ]);
   });
 });

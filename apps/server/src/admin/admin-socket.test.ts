@@ -6,6 +6,7 @@ import { buildCustomer, buildTenant, buildUser, TEST_PASSWORD } from '../test/fa
 import { createTestApp, TestClient, type TestContext } from '../test/test-app';
 import { adminSocketPath, sendAdminCommand, startAdminSocket } from './admin-socket';
 import { runAdminCommand } from './command-list';
+import { portalCommandRunner } from './portal-command-runner';
 
 let context: TestContext;
 let loginName: string;
@@ -82,6 +83,38 @@ describe('operator commands through the running portal', () => {
       ok: true,
     });
     await socket.close();
+  });
+
+  it('logs which command the portal ran, never its output: a key or signing secret shown once stays out of the log', async () => {
+    const socketPath = path.join(folder, 'secrets.sock');
+    const logged: string[] = [];
+    const socket = await startAdminSocket(
+      socketPath,
+      portalCommandRunner(
+        { db: context.database.db, services: context.app.services },
+        { info: (fields, message) => logged.push(JSON.stringify({ ...fields, message })) },
+      ),
+    );
+    try {
+      const key = await sendAdminCommand(socketPath, {
+        command: 'api-key',
+        argument: 'create default erp ledger:write',
+      });
+      const hook = await sendAdminCommand(socketPath, {
+        command: 'webhook',
+        argument: 'subscribe default https://erp.example/hooks dispute.created',
+      });
+      const shown = [key, hook].map((reply) => (reply?.ok ? reply.output : ''));
+      const secrets = [/stl_[\w-]{20,}/.exec(shown[0]!)?.[0], /whsec_\S{20,}/.exec(shown[1]!)?.[0]];
+      expect(secrets).toEqual([expect.any(String), expect.any(String)]);
+      expect(logged).toEqual([
+        JSON.stringify({ command: 'api-key', message: 'operator command ran' }),
+        JSON.stringify({ command: 'webhook', message: 'operator command ran' }),
+      ]);
+      for (const secret of secrets) expect(logged.join('\n')).not.toContain(secret);
+    } finally {
+      await socket.close();
+    }
   });
 
   it('does not use a socket path the system would cut short', () => {

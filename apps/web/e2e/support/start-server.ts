@@ -11,6 +11,8 @@ declare module 'vitest' {
     baseURL: string;
     /** The loopback OpenID provider the portal's single sign-on uses. */
     oidcIssuer: string;
+    /** The portal's DATA_DIR: operator commands reach the running portal through its admin socket there. */
+    dataDir: string;
   }
 }
 
@@ -40,6 +42,7 @@ export default async function startServer(project: TestProject) {
   });
   project.provide('baseURL', server.baseURL);
   project.provide('oidcIssuer', oidc.issuer);
+  project.provide('dataDir', server.dataDir);
   return async () => {
     await server.stop();
     await oidc.close();
