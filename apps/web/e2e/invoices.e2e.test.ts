@@ -35,6 +35,19 @@ async function openGrid(options: { loginName?: string; locale?: string } = {}): 
   return page;
 }
 
+/** At a 1366 px wide window, the default columns fit: the grid's container does not scroll sideways. */
+async function expectGridFitsAt1366(page: Page) {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await expect
+    .poll(() =>
+      page.getByTestId('invoice-grid').evaluate((table) => {
+        const container = table.parentElement as HTMLElement;
+        return container.scrollWidth - container.clientWidth;
+      }),
+    )
+    .toBeLessThanOrEqual(0);
+}
+
 /** The first row whose given action button is enabled. */
 async function firstRowWithEnabled(page: Page, action: string): Promise<string> {
   for (const invNo of await rowInvoiceNumbers(page)) {
@@ -108,6 +121,7 @@ describe('the invoice grid', () => {
     const openTotal = await gridTotal(page);
     expect(openTotal).toBeGreaterThan(50);
     await expectNoAxeViolations(page, 'the invoice grid');
+    await expectGridFitsAt1366(page);
     await page.getByTestId('status-closed').click();
     await expect.poll(() => page.url()).toContain('status=C');
     await expect.poll(() => gridTotal(page)).not.toBe(openTotal);
@@ -282,6 +296,7 @@ describe('in French', () => {
       .poll(async () => /\d,\d{2}\s?€/.test((await page.getByTestId('grid-totals').textContent()) ?? ''))
       .toBe(true);
     await expectNoAxeViolations(page, 'the invoice grid in French');
+    await expectGridFitsAt1366(page);
     const invNo = (await rowInvoiceNumbers(page))[0]!;
     await page.getByTestId(`invoice-link-${invNo}`).click();
     await expect.poll(() => page.getByTestId('detail-title').textContent()).toContain(invNo);
