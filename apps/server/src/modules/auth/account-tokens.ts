@@ -48,6 +48,12 @@ export function createAccountTokens(db: Db) {
       return used ? { userId: used.userId } : null;
     },
 
+    /** Retires every unused code of the user (an account withdrawn): no emailed link works any more. */
+    async retireAll(userId: number, now = new Date()): Promise<void> {
+      for (const purpose of ['activation', 'reset', 'recovery'] as const)
+        await repository.retireTokens(db, userId, purpose, now);
+    },
+
     async lastIssuedAt(userId: number, purpose: AccountTokenPurpose): Promise<Date | null> {
       return (await repository.findLatestToken(db, userId, purpose))?.createdAt ?? null;
     },
