@@ -48,10 +48,12 @@ export function createAccountTokens(db: Db) {
       return used ? { userId: used.userId } : null;
     },
 
-    /** Retires every unused code of the user (an account withdrawn): no emailed link works any more. */
-    async retireAll(userId: number, now = new Date()): Promise<void> {
+    /** Retires every unused code of the user (an account withdrawn): no emailed link works any more; answers how many. */
+    async retireAll(userId: number, now = new Date()): Promise<number> {
+      let retired = 0;
       for (const purpose of ['activation', 'reset', 'recovery'] as const)
-        await repository.retireTokens(db, userId, purpose, now);
+        retired += await repository.retireTokens(db, userId, purpose, now);
+      return retired;
     },
 
     async lastIssuedAt(userId: number, purpose: AccountTokenPurpose): Promise<Date | null> {

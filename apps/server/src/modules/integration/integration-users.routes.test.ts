@@ -7,7 +7,7 @@ import { Privilege } from '@settle/shared/privileges';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../admin/command-list';
-import { courierMessages } from '../../db/schema/access';
+import { accountTokens, courierMessages } from '../../db/schema/access';
 import { sessions } from '../../db/schema/sessions';
 import { userCustomers, userRoles, users } from '../../db/schema/users';
 import { buildCustomer, buildTenant, buildUser, TEST_PASSWORD } from '../../test/factories';
@@ -373,6 +373,51 @@ describe('POST integration/v1/users', () => {
     expect((await (await signedInClient()).signIn(user.loginName, TEST_PASSWORD)).statusCode).toBe(200);
     // An account that has its password already gets no activation email.
     expect(await emailsTo(user.email)).toBe(0);
+  });
+});
+
+describe('a loaded user made inactive before activating', () => {
+  it('cannot activate with the emailed link; made active again, gets a new link that works', async () => {
+    const [customer] = await customersOf(tenantId, 1);
+    const client = await integrationClient(context, tenantId);
+    const address = `waiting.${sequence}@example.com`;
+    const row = {
+      loginName: address,
+      firstName: 'Wai',
+      lastName: 'Ting',
+      email: address,
+      custNos: [customer!.custNo],
+    };
+    expect((await client.post('/users', [row])).json()).toMatchObject({ inserted: 1 });
+    expect(await emailsTo(address)).toBe(1);
+    const first = linkIn((await latestEmail(context, address))!.body, 'activation');
+
+    expect((await client.post('/users', [{ ...row, status: 'inactive' }])).json()).toMatchObject({
+      updated: 1,
+    });
+    expect((await client.post('/users', [{ ...row, status: 'inactive' }])).json()).toMatchObject({
+      updated: 0,
+      unchanged: 1,
+    });
+    const passwords = { reset: 'N', password: PASSWORD, confirmPassword: PASSWORD };
+    const refused = await (await signedInClient()).post('/user/activation', { ...first, ...passwords });
+    expect(refused.statusCode).toBe(406);
+    expect(refused.json().code).toBe('LINK_EXPIRED');
+    expect(await storedUser(address)).toMatchObject({ active: false, activatedAt: null });
+    expect(await emailsTo(address)).toBe(1);
+
+    // The one-a-minute limit of activation emails counts the retired link: let it pass.
+    await context.database.db
+      .update(accountTokens)
+      .set({ createdAt: new Date(Date.now() - 120_000) })
+      .where(eq(accountTokens.userId, (await storedUser(address))!.id));
+    expect((await client.post('/users', [{ ...row, status: 'active' }])).json()).toMatchObject({
+      updated: 1,
+    });
+    expect(await emailsTo(address)).toBe(2);
+    const second = linkIn((await latestEmail(context, address))!.body, 'activation');
+    const activated = await (await signedInClient()).post('/user/activation', { ...second, ...passwords });
+    expect(activated.statusCode, activated.body).toBe(200);
   });
 });
 

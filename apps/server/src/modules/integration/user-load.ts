@@ -95,11 +95,12 @@ export async function upsertUser(
     if (value !== undefined && stored[field] !== value) Object.assign(changes, { [field]: value });
   if (Object.keys(changes).length > 0) await tx.update(users).set(changes).where(eq(users.id, stored.id));
 
+  // An inactive account's emailed links stop working, also those of a registration still waiting
+  // for activation (activating would make the account active again).
+  const tokensRetired = !active && (await createAccountTokens(tx).retireAll(stored.id)) > 0;
   if (stored.active && !active) {
-    // The provider withdrew the account: its emailed links stop working with the change, and its
-    // browsers are signed out once the change is kept (until then a session of an inactive user
-    // is refused anyway).
-    await createAccountTokens(tx).retireAll(stored.id);
+    // Its browsers are signed out once the change is kept (until then a session of an inactive
+    // user is refused anyway).
     later(() => deps.sessions?.endAllOfUser(tenantId, stored.id));
   }
   if (!stored.active && active && !stored.activatedAt) activationEmail(stored.id);
@@ -120,7 +121,9 @@ export async function upsertUser(
     storedLinks,
   );
   const rolesChanged = row.roles !== undefined && (await writeRoles(tx, stored.id, row.roles));
-  return Object.keys(changes).length > 0 || linksChanged || rolesChanged ? 'updated' : 'unchanged';
+  return Object.keys(changes).length > 0 || linksChanged || rolesChanged || tokensRetired
+    ? 'updated'
+    : 'unchanged';
 }
 
 /** The tenant's customer ids of the row's numbers, in its order; any number not found refuses the row. */
