@@ -233,7 +233,11 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
   const announcements = createAnnouncementsService(db);
   const apiKeys = createApiKeysService(db);
   const nacha = createNachaService(db, { origin: config.nacha, sealer });
-  const ledgerLoad = createLedgerLoadService(db);
+  const ledgerLoad = createLedgerLoadService(db, {
+    sessions,
+    activationEmail: (userId) =>
+      background.run('activation email', () => accountSetup.sendActivationLink(userId)),
+  });
   const webhooks = createWebhooksService(db);
   const integration = createIntegrationService(db);
   const webhookDelivery = createWebhookDelivery(db, { logger });

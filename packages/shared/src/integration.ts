@@ -1,5 +1,10 @@
 import { z } from 'zod';
+import { ZPreferredLanguage } from './account-setup';
 import { DISPUTE_STATUS_CODES, type TDisputeStatusCode } from './disputes';
+import { ZSmsAreaCode, ZSmsPhone } from './phone-fields';
+import { ALL_PRIVILEGES } from './privileges';
+import { LOGIN_NAME_MAX_LENGTH } from './rules/sign-in';
+import { isKnownTimeZone, PROFILE_LOCALES } from './user-profile';
 
 /**
  * The provider's integration API under {api}/integration/v1: systems, not people, authenticated by
@@ -143,6 +148,70 @@ export const ZLedgerDisputeUpdate = z
   .meta({ id: 'LedgerDisputeUpdate' });
 export type TLedgerDisputeUpdate = z.infer<typeof ZLedgerDisputeUpdate>;
 
+const custNo = z.string().trim().min(1).max(60);
+const personName = z.string().trim().min(1).max(50);
+
+/**
+ * A user of the provider's customers, keyed by loginName within the key's tenant. custNos is the
+ * whole list of the user's customers: links to customers left out are removed. Other fields left
+ * out keep their stored value (a new user: the portal's defaults; firstName, lastName and email
+ * are then required). A new user gets no password: an active one is emailed the activation link.
+ */
+export const ZLedgerUser = z
+  .object({
+    loginName: z.string().trim().min(1).max(LOGIN_NAME_MAX_LENGTH),
+    firstName: personName.optional(),
+    lastName: personName.optional(),
+    email: z.string().trim().max(254).pipe(z.email('a valid email address')).optional(),
+    smsAreaCode: ZSmsAreaCode.optional(),
+    smsPhone: ZSmsPhone.optional().meta({ description: 'The mobile number sign-in codes go to' }),
+    locale: z
+      .string()
+      .trim()
+      .refine((value) => PROFILE_LOCALES.some((locale) => locale.code === value), {
+        message: `one of ${PROFILE_LOCALES.map((locale) => locale.code).join(', ')}`,
+      })
+      .optional(),
+    language: ZPreferredLanguage.optional(),
+    timezone: z.string().trim().refine(isKnownTimeZone, 'an IANA time zone, e.g. Europe/Paris').optional(),
+    status: z.enum(['active', 'inactive']).optional().meta({
+      description: 'inactive: the user cannot sign in, and their sessions end at once',
+    }),
+    roles: z
+      .array(z.string().trim())
+      .max(ALL_PRIVILEGES.length)
+      .superRefine((roles, context) => {
+        const unknown = roles.filter((role) => !(ALL_PRIVILEGES as readonly string[]).includes(role));
+        if (unknown.length > 0)
+          context.addIssue({
+            code: 'custom',
+            message: `unknown role ${unknown.join(', ')} (known: ${ALL_PRIVILEGES.join(', ')})`,
+          });
+      })
+      .transform((roles) => [...new Set(roles)].sort())
+      .optional()
+      .meta({ description: 'The privileges of the user, replacing the stored ones' }),
+    custNos: z
+      .array(custNo)
+      .min(1)
+      .max(1000)
+      .transform((numbers) => [...new Set(numbers)])
+      .meta({ description: "The user's customers, in the order of the account selector" }),
+    defaultCustNo: custNo
+      .optional()
+      .meta({ description: 'One of custNos; left out: the stored default if still linked, else the first' }),
+    approver: flag.optional().meta({
+      description: "Approves colleagues' payments of each of the user's customers (left out: kept)",
+    }),
+  })
+  .strict()
+  .refine((row) => row.defaultCustNo === undefined || row.custNos.includes(row.defaultCustNo), {
+    path: ['defaultCustNo'],
+    message: 'must be one of custNos',
+  })
+  .meta({ id: 'LedgerUser' });
+export type TLedgerUser = z.infer<typeof ZLedgerUser>;
+
 /** The scrolling announcement of the tenant's portal; an empty message removes it. */
 export const ZLedgerAnnouncement = z.object({ message: z.string().max(2000) }).strict();
 
@@ -152,16 +221,23 @@ export const LEDGER_KINDS = [
   'reason-codes',
   'payment-configs',
   'dispute-updates',
+  'users',
 ] as const;
 export type TLedgerKind = (typeof LEDGER_KINDS)[number];
-/** The field each kind is keyed by, and the schema name of a row. */
+/** The field each kind is keyed by, the schema name of a row, and what the route adds to its summary. */
 export const LEDGER_KEYS = {
   customers: { key: 'custNo', row: 'LedgerCustomer' },
   invoices: { key: 'tranId', row: 'LedgerInvoice' },
   'reason-codes': { key: 'code', row: 'LedgerReasonCode' },
   'payment-configs': { key: 'currencyCode', row: 'LedgerPaymentConfig' },
   'dispute-updates': { key: 'probNo', row: 'LedgerDisputeUpdate' },
-} as const satisfies Record<TLedgerKind, { key: string; row: string }>;
+  users: {
+    key: 'loginName',
+    row: 'LedgerUser',
+    description:
+      "A load is the truth for each user it names: custNos is the user's whole list of customers, and links to customers left out of it are removed. An unknown custNo refuses the row. A new user has no password: when active, they are emailed the activation link. A user made inactive has their sessions ended.",
+  },
+} as const satisfies Record<TLedgerKind, { key: string; row: string; description?: string }>;
 
 export const ZLoadQuery = z.object({
   atomic: z

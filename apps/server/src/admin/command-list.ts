@@ -77,7 +77,7 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
     run: nachaFileCommand,
   },
   import: {
-    help: '<customers|invoices> --file <file.csv|.ndjson> [--tenant <guid>] [--atomic]: load the ledger from a file (also npm run import)',
+    help: '<customers|invoices|reason-codes|payment-configs|dispute-updates|users> --file <file.csv|.ndjson> [--tenant <guid>] [--atomic]: load the ledger from a file (also npm run import)',
     run: (context, argument) => importCommand(context, argument),
   },
   jobs: {

@@ -10,7 +10,16 @@ export type AdminContext = {
   db: Db;
   services: Pick<
     Services,
-    'sessions' | 'throttle' | 'pins' | 'accountSetup' | 'paymentSettings' | 'apiKeys' | 'webhooks' | 'nacha'
+    | 'sessions'
+    | 'throttle'
+    | 'pins'
+    | 'accountSetup'
+    | 'paymentSettings'
+    | 'apiKeys'
+    | 'webhooks'
+    | 'nacha'
+    | 'ledgerLoad'
+    | 'background'
   >;
 };
 

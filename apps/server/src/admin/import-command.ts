@@ -2,7 +2,6 @@ import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { LEDGER_KINDS, type TLedgerKind, type TLoadReport } from '@settle/shared/integration';
-import { createLedgerLoadService } from '../modules/integration/ledger-load.service';
 import { csvRows, ndjsonRows } from '../modules/integration/ledger-rows';
 import type { AdminContext } from './commands';
 
@@ -29,13 +28,15 @@ export async function importCommand(
   const tenantId = await context.services.apiKeys.tenantIdOf(option('--tenant') ?? 'default');
   const stream = createReadStream(absolute);
   const rows = /\.(nd)?jsonl?$/i.test(absolute) ? ndjsonRows(stream) : csvRows(stream);
-  const report = await createLedgerLoadService(context.db).load({
+  const report = await context.services.ledgerLoad.load({
     tenantId,
     kind,
     rows,
     atomic: words.includes('--atomic'),
     onProgress,
   });
+  // A users load emails activation links in the background: the command ends once they are sent.
+  await context.services.background.drain();
   const lines = [
     `${kind}: ${report.received} row(s) read; ${report.inserted} inserted, ${report.updated} updated, ${report.unchanged} unchanged, ${report.refused} refused${report.committed ? '' : ' (all-or-nothing: nothing loaded)'}`,
     ...report.errors.map(

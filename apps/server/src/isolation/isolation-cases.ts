@@ -90,7 +90,7 @@ const signedNotification = (reason: string): IsolationCase => ({
  */
 const apiKeyOnly = (reason: string): IsolationCase => ({ kind: 'exempt', reason, apiKeyNotSession: true });
 const INTEGRATION =
-  "API-key route of the integration API (no session): another tenant's customer answers 404 with a key (integration-ledger, integration-webhooks and nacha-files route tests)";
+  "API-key route of the integration API (no session): another tenant's customer answers 404 with a key (integration-ledger, integration-users, integration-webhooks and nacha-files route tests)";
 const get = (url: string, mayAnswer?: boolean): IsolationCall => ({ method: 'GET', url, mayAnswer });
 const send = (method: string, url: string, payload?: unknown, mayAnswer?: boolean): IsolationCall => ({
   method,
@@ -556,6 +556,7 @@ export const ISOLATION_CASES: Record<string, IsolationCase> = {
   'POST /integration/v1/reason-codes': apiKeyOnly(INTEGRATION),
   'POST /integration/v1/payment-configs': apiKeyOnly(INTEGRATION),
   'POST /integration/v1/dispute-updates': apiKeyOnly(INTEGRATION),
+  'POST /integration/v1/users': apiKeyOnly(INTEGRATION),
   'PUT /integration/v1/announcement': apiKeyOnly(INTEGRATION),
   'GET /integration/v1/customers/{custNo}': apiKeyOnly(INTEGRATION),
   'GET /integration/v1/events': apiKeyOnly(INTEGRATION),

@@ -193,6 +193,23 @@ export function createRegistrationService(db: Db, deps: RegistrationDeps) {
     },
 
     /**
+     * The activation email of a user the provider loaded (integration API): the link names the
+     * user's default customer. Nothing for a user already activated, or linked to no customer.
+     */
+    async sendActivationLink(userId: number) {
+      const customerId = await repository.findDefaultCustomerId(db, userId);
+      if (customerId === undefined) return;
+      const company = await repository.findCustomerWithTenant(db, customerId);
+      if (!company) return;
+      await sendActivationEmail({
+        userId,
+        customerId,
+        company: company.customer.company,
+        appName: company.tenant.appHeaderName,
+      });
+    },
+
+    /**
      * The registration link of each contact of a customer number (optionally only the one
      * with this email); contacts who registered already have no link. For the operator
      * command and the development route.

@@ -9,13 +9,20 @@ export async function insertToken(db: Db, row: typeof accountTokens.$inferInsert
 }
 
 /** Marks the user's unused tokens of a purpose as used: only the newest link works. */
-export async function retireTokens(db: Db, userId: number, purpose: AccountTokenPurpose, now: Date) {
-  await db
+export async function retireTokens(
+  db: Db,
+  userId: number,
+  purpose: AccountTokenPurpose,
+  now: Date,
+): Promise<number> {
+  const retired = await db
     .update(accountTokens)
     .set({ usedAt: now })
     .where(
       and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)),
-    );
+    )
+    .returning({ id: accountTokens.id });
+  return retired.length;
 }
 
 /** Uses a live token in one statement, so a code works exactly once even under parallel calls. */

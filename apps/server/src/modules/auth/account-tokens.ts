@@ -48,6 +48,14 @@ export function createAccountTokens(db: Db) {
       return used ? { userId: used.userId } : null;
     },
 
+    /** Retires every unused code of the user (an account withdrawn): no emailed link works any more; answers how many. */
+    async retireAll(userId: number, now = new Date()): Promise<number> {
+      let retired = 0;
+      for (const purpose of ['activation', 'reset', 'recovery'] as const)
+        retired += await repository.retireTokens(db, userId, purpose, now);
+      return retired;
+    },
+
     async lastIssuedAt(userId: number, purpose: AccountTokenPurpose): Promise<Date | null> {
       return (await repository.findLatestToken(db, userId, purpose))?.createdAt ?? null;
     },

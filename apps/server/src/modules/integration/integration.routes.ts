@@ -65,7 +65,8 @@ export function integrationRoutes(app: FastifyInstance, { services }: { services
       };
 
       for (const kind of LEDGER_KINDS) {
-        const { key, row } = LEDGER_KEYS[kind];
+        const { key, row, description }: { key: string; row: string; description?: string } =
+          LEDGER_KEYS[kind];
         routes.post(
           `/${kind}`,
           {
@@ -73,6 +74,7 @@ export function integrationRoutes(app: FastifyInstance, { services }: { services
               tags,
               security,
               summary: `Upsert ${kind} keyed by ${key}: a JSON array, or a streamed application/x-ndjson or text/csv body`,
+              ...(description ? { description } : {}),
               querystring: ZLoadQuery,
               body: z.unknown().meta({
                 description: `A JSON array of ${row}, or NDJSON / CSV with the same field names`,

@@ -12,6 +12,7 @@ import {
   ZLedgerInvoice,
   ZLedgerPaymentConfig,
   ZLedgerReasonCode,
+  ZLedgerUser,
 } from '@settle/shared/integration';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -24,11 +25,8 @@ import {
   stageInvoices,
 } from './invoice-merge';
 import type { SourceRow } from './ledger-rows';
-
-type Outcome = 'inserted' | 'updated' | 'unchanged';
-
-/** A refusal the row earned (not a fault of the server): its message is the reason in the report. */
-class RowRefused extends Error {}
+import { type AfterCommit, type Outcome, RowRefused } from './load-outcome';
+import { type UserLoadDeps, upsertUser } from './user-load';
 
 /** Thrown out of an all-or-nothing load's transaction so that nothing of it stays. */
 class LoadRolledBack extends Error {}
@@ -60,7 +58,7 @@ export type LedgerLoadService = ReturnType<typeof createLedgerLoadService>;
  * go through COPY into staging and one set-based merge. A bad row is refused alone, with its line;
  * a row equal to what is stored changes nothing and counts as unchanged.
  */
-export function createLedgerLoadService(db: Db) {
+export function createLedgerLoadService(db: Db, deps: UserLoadDeps = {}) {
   async function upsertCustomer(tx: Db, tenantId: number, row: TLedgerCustomer): Promise<Outcome> {
     const optional = {
       address_line1: row.addressLine1,
@@ -227,13 +225,18 @@ export function createLedgerLoadService(db: Db) {
     return changed.length > 0 || noted.length > 0 ? 'updated' : 'unchanged';
   }
 
-  /** Kinds with few rows (customers, reason codes): row by row, each in its own savepoint. */
+  /** Kinds with few rows (customers, reason codes, users): row by row, each in its own savepoint. */
   async function loadRowByRow<T>(
     options: LoadOptions,
     schema: z.ZodType<T>,
-    upsert: (tx: Db, tenantId: number, row: T) => Promise<Outcome>,
+    upsert: (tx: Db, tenantId: number, row: T, later: AfterCommit) => Promise<Outcome>,
   ): Promise<TLoadReport> {
     const { report, refuse } = startReport();
+    /** What the rows written since the last commit asked for once they are kept. */
+    let uncommitted: Array<() => Promise<void> | void> = [];
+    const committed = async () => {
+      for (const task of uncommitted.splice(0)) await task();
+    };
     async function writeBatch(tx: Db, batch: SourceRow[]) {
       for (const source of batch) {
         if (source.error !== undefined) {
@@ -245,11 +248,13 @@ export function createLedgerLoadService(db: Db) {
           refuse(source.line, keyOf(options.kind, source.value), describeIssues(parsed.error));
           continue;
         }
+        const tasks: Array<() => Promise<void> | void> = [];
         try {
           const outcome = await tx.transaction((savepoint) =>
-            upsert(savepoint, options.tenantId, parsed.data),
+            upsert(savepoint, options.tenantId, parsed.data, (task) => tasks.push(task)),
           );
           report[outcome] += 1;
+          uncommitted.push(...tasks);
         } catch (error) {
           if (!(error instanceof RowRefused)) throw error;
           refuse(source.line, keyOf(options.kind, source.value), error.message);
@@ -272,7 +277,11 @@ export function createLedgerLoadService(db: Db) {
     }
 
     if (!options.atomic) {
-      await readAll((batch) => db.transaction((tx) => writeBatch(tx, batch)));
+      await readAll(async (batch) => {
+        uncommitted = [];
+        await db.transaction((tx) => writeBatch(tx, batch));
+        await committed();
+      });
       return report;
     }
     try {
@@ -284,6 +293,7 @@ export function createLedgerLoadService(db: Db) {
       if (!(error instanceof LoadRolledBack)) throw error;
       return { ...report, committed: false, inserted: 0, updated: 0, unchanged: 0 };
     }
+    await committed();
     return report;
   }
 
@@ -377,6 +387,10 @@ export function createLedgerLoadService(db: Db) {
         return loadRowByRow(options, ZLedgerPaymentConfig, upsertPaymentConfig);
       if (options.kind === 'dispute-updates')
         return loadRowByRow(options, ZLedgerDisputeUpdate, updateDispute);
+      if (options.kind === 'users')
+        return loadRowByRow(options, ZLedgerUser, (tx, tenantId, row, later) =>
+          upsertUser(tx, tenantId, row, later, deps),
+        );
       return options.kind === 'customers'
         ? loadRowByRow(options, ZLedgerCustomer, upsertCustomer)
         : loadRowByRow(options, ZLedgerReasonCode, upsertReasonCode);

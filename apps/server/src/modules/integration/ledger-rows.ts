@@ -30,8 +30,8 @@ export async function* ndjsonRows(stream: Readable): AsyncGenerator<SourceRow> {
 
 /**
  * CSV with a header line, through csv-parse as it streams in. Empty cells are left out (an optional
- * field keeps its stored value); `currencies` holds codes separated by ; or |; `lines` is not a CSV
- * column (load lines as NDJSON or JSON).
+ * field keeps its stored value); the list columns (`currencies`, and a user's `roles` and `custNos`)
+ * hold values separated by ; or |; `lines` is not a CSV column (load lines as NDJSON or JSON).
  */
 export async function* csvRows(stream: Readable): AsyncGenerator<SourceRow> {
   const skipped: SourceRow[] = [];
@@ -62,11 +62,18 @@ export async function* csvRows(stream: Readable): AsyncGenerator<SourceRow> {
   while (skipped.length > 0) yield skipped.shift()!;
 }
 
+const LIST_COLUMNS = new Set(['currencies', 'roles', 'custNos']);
+
 function fromCsv(record: Record<string, string>): Record<string, unknown> {
   const value: Record<string, unknown> = {};
   for (const [name, cell] of Object.entries(record)) {
     if (cell === '') continue;
-    value[name] = name === 'currencies' ? cell.split(/[;|]/).map((code) => code.trim()) : cell;
+    value[name] = LIST_COLUMNS.has(name)
+      ? cell
+          .split(/[;|]/)
+          .map((item) => item.trim())
+          .filter((item) => item !== '')
+      : cell;
   }
   return value;
 }
