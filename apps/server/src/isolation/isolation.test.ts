@@ -646,6 +646,12 @@ describe('isolation of customers and tenants, every route', () => {
     expect(failures).toEqual([]);
     expect(exercised).toBe(total);
     expect(await victimsRows()).toEqual(baseline);
+    // The uploads that named a victim's customer and invoice were stored, for the attacker's customer alone.
+    const named = await queryRows<{ customer_id: number }>(
+      context.database.db,
+      sql`select customer_id from uploads where file_name = any(${`{${victims.map((victim) => `${victim.invNo}.txt`).join(',')}}`}::text[])`,
+    );
+    expect(named).toEqual(victims.map(() => ({ customer_id: attacker.customer.id })));
   }, 180_000);
 
   it('refuses every state-changing route without the CSRF header, changing nothing', async () => {
