@@ -63,7 +63,7 @@ const codeMixes = (victim: Victim, mine: Own, kit: AttackKit, code: string, rese
 
 const activationCalls = (url: string, reset: 'Y' | 'N') =>
   cross((victim, mine, kit) => {
-    const code = reset === 'Y' ? mine.reset.code : mine.activation.code;
+    const code = reset === 'Y' ? mine.resetCode : mine.activationCode;
     const { theirName, theirCompany, ourCompany, body } = codeMixes(victim, mine, kit, code, reset);
     return [
       refused(send('POST', url, body(theirCompany, theirName)), 406, 'LINK_EXPIRED'),

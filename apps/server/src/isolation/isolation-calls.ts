@@ -50,8 +50,8 @@ export type Own = {
   /** An unregistered contact of the attacker's customer (its registration link is the attacker's). */
   contactId: number;
   /** Codes emailed to the attacker's own users: an activation (user not yet active) and a password reset. */
-  activation: { loginName: string; code: string };
-  reset: { loginName: string; code: string };
+  activationCode: string;
+  resetCode: string;
 };
 
 export type IsolationCall = Pick<InjectOptions, 'method' | 'payload' | 'headers'> & {

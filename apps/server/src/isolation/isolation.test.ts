@@ -424,8 +424,8 @@ async function ownLinks(): Promise<Own> {
     invNo: (await attacker.invoice({ amount: '120.00' })).invNo,
     customerId: customer.id,
     contactId: contact.id,
-    activation: { loginName: waiting.loginName, code: await issue(waiting.id, 'activation') },
-    reset: { loginName: resetting.loginName, code: await issue(resetting.id, 'reset') },
+    activationCode: await issue(waiting.id, 'activation'),
+    resetCode: await issue(resetting.id, 'reset'),
   };
 }
 
