@@ -3,101 +3,28 @@ import { defaultDashboard } from '@settle/shared/dashboard';
 import { IDEMPOTENCY_KEY_HEADER } from '@settle/shared/payments';
 import type { InjectOptions } from 'fastify';
 
-/** What the suite knows of one victim (a customer the attacker must never reach). */
-export type Victim = {
-  label: string;
-  custNo: string;
-  currencyCode: string;
-  loginName: string;
-  invNo: string;
-  tranId: string;
-  probNo: number;
-  disputeId: number;
-  attachmentId: number;
-  uploadUuid: string;
-  savedSearchId: number;
-  /** A currency only the victim's account holds (the attacker's has USD alone). */
-  ownCurrencyOnly: string;
-  /** A settled payment of the victim's (payment log id) and a pending one (its provider reference). */
-  paymentLogId: number;
-  pendingExtTranRefId: string;
-  /** A saved bank account of the victim's user, and the reference of a card being saved at the provider. */
-  paymentProfileId: number;
-  cardReference: string;
-  /** A cart of the victim's waiting for approval (issue 18). */
-  approvalId: number;
-  /** A passkey of the victim's user. */
-  passkeyId: number;
-};
+import { multipartBody } from '../test/multipart';
+import { BEFORE_SIGN_IN_CASES } from './before-sign-in-cases';
+import { INTEGRATION_CASES } from './integration-cases';
+import {
+  cross,
+  get,
+  type IsolationCall,
+  type IsolationCase,
+  type Own,
+  own,
+  refused,
+  send,
+  type Victim,
+} from './isolation-calls';
+import { OUTSIDE_SESSION_CASES } from './outside-session-cases';
 
-/** The attacker's own identifiers, for calls that mix them with a victim's. */
-export type Own = { custNo: string; invNo: string };
+export type { IsolationCall, Own, Victim } from './isolation-calls';
 
-export type IsolationCall = Pick<InjectOptions, 'method' | 'payload' | 'headers'> & {
-  url: string;
-  /** A 2xx is a correct answer here (a search that finds nothing, the attacker's own data): only leaks count. */
-  mayAnswer?: boolean;
-};
-
-/**
- * One entry per route and method of the OpenAPI document:
- * - `cross`: the calls that carry the victim's identifiers (path, query, body); each must be
- *   refused (4xx) unless marked mayAnswer, and none may show or change the victim's data;
- * - `own`: a route that takes no identifier of another customer; called once as the attacker;
- * - `exempt`: not callable this way, with the reason (and where it is tested instead).
- * A route of the document without an entry fails the suite: a new route brings its entry.
- */
-export type IsolationCase =
-  | {
-      kind: 'cross';
-      calls: (victim: Victim, own: Own) => IsolationCall[];
-      /** Without CSRF by design: a link signed for one user is the credential (the CSRF check expects INVALID_LINK). */
-      signedLinkNotCsrf?: true;
-    }
-  | { kind: 'own'; call: (own: Own) => IsolationCall; session?: 'throwaway' }
-  | { kind: 'exempt'; reason: string; signedNotCsrf?: true; apiKeyNotSession?: true };
-
-const cross = (calls: (victim: Victim, own: Own) => IsolationCall[]): IsolationCase => ({
-  kind: 'cross',
-  calls,
-});
-const own = (call: (own: Own) => IsolationCall, session?: 'throwaway'): IsolationCase => ({
-  kind: 'own',
-  call,
-  ...(session ? { session } : {}),
-});
-const exempt = (reason: string): IsolationCase => ({ kind: 'exempt', reason });
 /** The emailed unsubscribe link, no session: a link signed for nobody (or changed) is refused. */
 const FORGED_UNSUBSCRIBE = `/reminders/unsubscribe?u=1&sig=${'0'.repeat(64)}`;
-const signedLink = (method: 'GET' | 'POST'): IsolationCase => ({
-  kind: 'cross',
-  calls: () => [send(method, FORGED_UNSUBSCRIBE)],
-  signedLinkNotCsrf: true,
-});
-/**
- * A provider's server-to-server notification: no session and no CSRF by design, trusted only
- * through its signature. The CSRF check sends it unsigned instead and expects a refusal.
- */
-const signedNotification = (reason: string): IsolationCase => ({
-  kind: 'exempt',
-  reason,
-  signedNotCsrf: true,
-});
-/**
- * The integration API: systems with a tenant's bearer API key, no session and no CSRF by design. Its
- * tenant isolation is tested with keys in modules/integration/*.routes.test.ts; here the CSRF check
- * sends it the attacker's session without a key and expects 401.
- */
-const apiKeyOnly = (reason: string): IsolationCase => ({ kind: 'exempt', reason, apiKeyNotSession: true });
-const INTEGRATION =
-  "API-key route of the integration API (no session): another tenant's customer answers 404 with a key (integration-ledger, integration-users, integration-webhooks and nacha-files route tests)";
-const get = (url: string, mayAnswer?: boolean): IsolationCall => ({ method: 'GET', url, mayAnswer });
-const send = (method: string, url: string, payload?: unknown, mayAnswer?: boolean): IsolationCall => ({
-  method,
-  url,
-  payload: payload as InjectOptions['payload'],
-  mayAnswer,
-});
+const signedLink = (method: 'GET' | 'POST'): IsolationCase =>
+  cross(() => [send(method, FORGED_UNSUBSCRIBE)], 'session', { signedLinkNotCsrf: true });
 
 const BANK_PROFILE = {
   profileType: 'ECHECK',
@@ -106,10 +33,6 @@ const BANK_PROFILE = {
   routingNum: '021000021',
   accountNum: '99887766',
 };
-
-const DEV_AID = 'development aid (DEV_OUTBOX), 404 in production; shows any recipient by design';
-const BEFORE_SIGN_IN =
-  'before sign-in: carries a sealed link, a code or a pending sign-in, no customer identifier (account-setup, pin and sso tests)';
 
 /** A valid saved search's criteria (the builder's tree for `amount gt 100`). */
 export const SEARCH_CRITERIA = {
@@ -162,30 +85,11 @@ export const ISOLATION_CASES: Record<string, IsolationCase> = {
   'POST /auth/prelogin': cross((victim) => [
     send('POST', '/auth/prelogin', { loginName: victim.loginName }, true),
   ]),
-  'POST /auth/troubleSigningIn': exempt(
-    'emails the owner of any login a recovery link, answered alike for every name (sign-in-help tests)',
-  ),
   'GET /resource/captcha': own(() => get('/resource/captcha')),
   'GET /resource/captcha/audio': own(() => get('/resource/captcha/audio')),
-  'GET /dev/captcha/{id}': exempt(DEV_AID),
-  'GET /user/registration': exempt(BEFORE_SIGN_IN),
-  'POST /user/registration': exempt(BEFORE_SIGN_IN),
-  'GET /dev/registrationLinks': exempt(DEV_AID),
-  'POST /user/activation': exempt(BEFORE_SIGN_IN),
-  'POST /user/resetPassword': exempt(BEFORE_SIGN_IN),
-  'POST /user/verifyUserAsInactive': exempt(BEFORE_SIGN_IN),
-  'GET /trUtils/decrypt/{encrypt}': exempt(BEFORE_SIGN_IN),
   'POST /auth/companyDefMask': cross((victim) => [
     send('POST', '/auth/companyDefMask', { loginName: victim.loginName }, true),
   ]),
-  'GET /auth/sso/start': exempt(BEFORE_SIGN_IN),
-  'POST /auth/ssologin': exempt(BEFORE_SIGN_IN),
-  'POST /auth/resendPin': exempt(BEFORE_SIGN_IN),
-  'POST /auth/updateMobile': exempt(BEFORE_SIGN_IN),
-  'POST /auth/secondFactor': exempt(BEFORE_SIGN_IN),
-  'POST /auth/passkey/options': exempt(BEFORE_SIGN_IN),
-  'POST /auth/passkey/verify': exempt(BEFORE_SIGN_IN),
-  'GET /dev/outbox': exempt(DEV_AID),
   'GET /invoices/associationAccounts': own(() => get('/invoices/associationAccounts')),
   'GET /user/currenctCust/{custNo}': cross((victim) => [get(`/user/currenctCust/${victim.custNo}`)]),
   'PUT /user/currenctCust/{custNo}': cross((victim) => [
@@ -308,9 +212,29 @@ export const ISOLATION_CASES: Record<string, IsolationCase> = {
     send('PUT', `/dispute/${victim.disputeId}/reason`, { reasonCode: 'DAMAGED' }),
   ]),
   'GET /dispute/{id}/note': cross((victim) => [get(`/dispute/${victim.disputeId}/note`)]),
-  'POST /upload/file': exempt(
-    'takes a file and no identifier; an upload belongs to the current customer (uploads tests)',
-  ),
+  // An upload belongs to the session's current customer: whatever the request names, it is the attacker's.
+  'POST /upload/file': cross((victim) => [
+    {
+      method: 'POST',
+      url: `/upload/file?custNo=${victim.custNo}&invNo=${victim.invNo}`,
+      ...multipartBody([{ name: `${victim.invNo}.txt`, content: `for ${victim.custNo}` }], {
+        custNo: victim.custNo,
+        currencyCode: victim.currencyCode,
+        invNo: victim.invNo,
+        probNo: String(victim.probNo),
+      }),
+      mayAnswer: true,
+    },
+    // A name carrying a path towards the victim's folder is refused, storing nothing.
+    refused(
+      {
+        method: 'POST',
+        url: '/upload/file',
+        ...multipartBody([{ name: `../${victim.custNo}/${victim.uploadUuid}.txt`, content: 'x' }]),
+      },
+      400,
+    ),
+  ]),
   'GET /upload/fileMetaData/': own(() => get('/upload/fileMetaData/')),
   'GET /help/{topic}': own(() => get('/help/invoices')),
 
@@ -551,24 +475,7 @@ export const ISOLATION_CASES: Record<string, IsolationCase> = {
     send('POST', '/payment/autopay/skip', { custNo: victim.custNo, currency: 'USD', invNo: victim.invNo }),
     send('POST', '/payment/autopay/skip', { custNo: mine.custNo, currency: 'USD', invNo: victim.invNo }),
   ]),
-  'POST /integration/v1/customers': apiKeyOnly(INTEGRATION),
-  'POST /integration/v1/invoices': apiKeyOnly(INTEGRATION),
-  'POST /integration/v1/reason-codes': apiKeyOnly(INTEGRATION),
-  'POST /integration/v1/payment-configs': apiKeyOnly(INTEGRATION),
-  'POST /integration/v1/dispute-updates': apiKeyOnly(INTEGRATION),
-  'POST /integration/v1/users': apiKeyOnly(INTEGRATION),
-  'PUT /integration/v1/announcement': apiKeyOnly(INTEGRATION),
-  'GET /integration/v1/customers/{custNo}': apiKeyOnly(INTEGRATION),
-  'GET /integration/v1/events': apiKeyOnly(INTEGRATION),
-  'POST /integration/v1/webhooks': apiKeyOnly(INTEGRATION),
-  'GET /integration/v1/webhooks': apiKeyOnly(INTEGRATION),
-  'DELETE /integration/v1/webhooks/{id}': apiKeyOnly(INTEGRATION),
-  'GET /integration/v1/webhooks/{id}/deliveries': apiKeyOnly(INTEGRATION),
-  'POST /integration/v1/webhooks/deliveries/{id}/redeliver': apiKeyOnly(INTEGRATION),
-  'POST /integration/v1/nacha-files': apiKeyOnly(INTEGRATION),
-  'GET /integration/v1/nacha-files': apiKeyOnly(INTEGRATION),
-  'GET /integration/v1/nacha-files/{id}': apiKeyOnly(INTEGRATION),
-  'POST /payment/notifications/{provider}': signedNotification(
-    "the provider's server-to-server notification: no session, no CSRF, trusted by its signature alone (payments-hosted and payments-stripe-notifications tests; the CSRF check below sends it unsigned)",
-  ),
+  ...BEFORE_SIGN_IN_CASES,
+  ...INTEGRATION_CASES,
+  ...OUTSIDE_SESSION_CASES,
 };

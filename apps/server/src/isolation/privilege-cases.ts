@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { userCustomers } from '../db/schema/users';
 import { buildCartLines, buildUser } from '../test/factories';
-import type { IsolationCall } from './isolation-cases';
+import type { IsolationCall } from './isolation-calls';
 
 /** What a case may set up before its call, for the payer and the privileged user alike. */
 export type PrivilegeSetup = {
