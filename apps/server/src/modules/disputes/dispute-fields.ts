@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { KeysetKey } from '../../lib/grid-paging';
 import type { FilterAllowList } from '../search/filter-sql';
 
 /**
@@ -27,4 +28,24 @@ export function disputeFilterFields(canViewAmounts: boolean): FilterAllowList {
     ([field]) => canViewAmounts || field !== 'disputedAmount',
   );
   return Object.fromEntries(entries) as FilterAllowList;
+}
+
+/**
+ * The grid's sorts as keyset keys (lib/grid-paging.ts). The invoice's columns are empty on a
+ * customer-level dispute; the created time compares to the microsecond.
+ */
+export const DISPUTE_SORT_KEYS: Record<string, KeysetKey> = {
+  probNo: { column: DISPUTE_FIELDS.probNo!.column, cast: 'integer' },
+  invNo: { column: DISPUTE_FIELDS.invNo!.column, cast: 'text', nullable: true },
+  invoiceDate: { column: DISPUTE_FIELDS.invoiceDate!.column, cast: 'date', nullable: true },
+  dueDate: { column: DISPUTE_FIELDS.dueDate!.column, cast: 'date', nullable: true },
+  originalAmount: { column: DISPUTE_FIELDS.originalAmount!.column, cast: 'numeric', nullable: true },
+  disputedAmount: { column: DISPUTE_FIELDS.disputedAmount!.column, cast: 'numeric' },
+  statusCode: { column: DISPUTE_FIELDS.statusCode!.column, cast: 'text' },
+  reasonCode: { column: DISPUTE_FIELDS.reasonCode!.column, cast: 'text' },
+  createdOn: { column: DISPUTE_FIELDS.createdOn!.column, cast: 'timestamptz' },
+};
+
+export function disputeSortKey(sort: string): KeysetKey {
+  return Object.hasOwn(DISPUTE_SORT_KEYS, sort) ? DISPUTE_SORT_KEYS[sort]! : DISPUTE_SORT_KEYS.createdOn!;
 }
