@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   numeric,
@@ -61,7 +62,11 @@ export const disputes = pgTable(
     createdByName: text('created_by_name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The invoice's amount, copied by triggers (migration 0024) for the totals; null for a customer-level dispute. */
+    // The invoice's fields, copied by triggers (migration 0024) so that the grid sorts and filters
+    // on the disputes' own indexes and the totals follow the disputes alone; null for a customer-level dispute.
+    invNo: text('inv_no'),
+    invoiceDate: date('invoice_date', { mode: 'string' }),
+    dueDate: date('due_date', { mode: 'string' }),
     invoiceAmount: numeric('invoice_amount', { precision: 14, scale: 2 }),
   },
   (table) => [
@@ -90,6 +95,31 @@ export const disputes = pgTable(
     ),
     index('disputes_grid_amount').on(table.customerId, table.currencyCode, table.disputedAmount, table.id),
     index('disputes_grid_prob_no').on(table.customerId, table.currencyCode, table.probNo, table.id),
+    // The invoice's columns are empty on a customer-level dispute: first ascending, last descending, as the grid orders.
+    index('disputes_grid_inv_no').on(
+      table.customerId,
+      table.currencyCode,
+      table.invNo.asc().nullsFirst(),
+      table.id,
+    ),
+    index('disputes_grid_invoice_date').on(
+      table.customerId,
+      table.currencyCode,
+      table.invoiceDate.asc().nullsFirst(),
+      table.id,
+    ),
+    index('disputes_grid_due_date').on(
+      table.customerId,
+      table.currencyCode,
+      table.dueDate.asc().nullsFirst(),
+      table.id,
+    ),
+    index('disputes_grid_invoice_amount').on(
+      table.customerId,
+      table.currencyCode,
+      table.invoiceAmount.asc().nullsFirst(),
+      table.id,
+    ),
   ],
 );
 

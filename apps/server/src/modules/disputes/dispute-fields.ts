@@ -4,17 +4,18 @@ import type { FilterAllowList } from '../search/filter-sql';
 
 /**
  * The dispute grid's fields as SQL: the only names its filter and sort can reach. Written
- * against the list query's aliases: d (disputes) and i (the invoice, absent for customer-level).
+ * against the alias d (disputes): the invoice's number, dates and amount are the copies the
+ * triggers keep on the dispute (migration 0024), empty for a customer-level dispute.
  */
 export const DISPUTE_FIELDS: Record<
   string,
   { column: SQL; type: 'string' | 'integer' | 'currency' | 'date' }
 > = {
   probNo: { column: sql.raw('d.prob_no'), type: 'integer' },
-  invNo: { column: sql.raw('i.inv_no'), type: 'string' },
-  invoiceDate: { column: sql.raw('i.invoice_date'), type: 'date' },
-  dueDate: { column: sql.raw('i.due_date'), type: 'date' },
-  originalAmount: { column: sql.raw('i.amount'), type: 'currency' },
+  invNo: { column: sql.raw('d.inv_no'), type: 'string' },
+  invoiceDate: { column: sql.raw('d.invoice_date'), type: 'date' },
+  dueDate: { column: sql.raw('d.due_date'), type: 'date' },
+  originalAmount: { column: sql.raw('d.invoice_amount'), type: 'currency' },
   disputedAmount: { column: sql.raw('d.disputed_amount'), type: 'currency' },
   statusCode: { column: sql.raw('d.status_code'), type: 'string' },
   reasonCode: { column: sql.raw('d.reason_code'), type: 'string' },

@@ -225,6 +225,13 @@ describe('dispute grid totals', () => {
     const dispute = await addDispute(own, { invoiceId: invoice.id, amount: '40.00', createdAt: new Date() });
     await db.execute(sql`update disputes set disputed_amount = 45 where id = ${dispute.id}`);
     await db.execute(sql`update invoices set amount = 650 where id = ${invoice.id}`);
+    await db.execute(
+      sql`update invoices set inv_no = 'INV-RENAMED', due_date = '2027-01-31' where id = ${invoice.id}`,
+    );
+    // The grid filters and sorts on the invoice's fields copied onto the dispute: they follow too.
+    const renamed = await page(`filter=${encodeURIComponent("invNo eq 'INV-RENAMED'")}`);
+    expect(renamed.rows.map((row) => row.id)).toEqual([dispute.id]);
+    expect((await page('sort=dueDate&dir=desc&pageSize=1')).rows[0]!.id).toBe(dispute.id);
     const changed = (await page('pageSize=5')).totals!;
     expect(changed).toEqual(await recount());
     expect(changed.count).toBe(COUNT + 1);

@@ -157,6 +157,21 @@ describe('dispute grid query plans at scale', () => {
     expectIndexWalk(await planOf(page(undefined, { sort: 'probNo', dir: 'desc' })), 'disputes_grid_prob_no');
   });
 
+  it("sorts by the invoice's number, dates and amount through the disputes' own indexes, empty ones included", async () => {
+    for (const [sort, index] of [
+      ['invNo', 'disputes_grid_inv_no'],
+      ['invoiceDate', 'disputes_grid_invoice_date'],
+      ['dueDate', 'disputes_grid_due_date'],
+      ['originalAmount', 'disputes_grid_invoice_amount'],
+    ] as const) {
+      for (const dir of ['asc', 'desc'] as const) {
+        expectIndexWalk(await planOf(page(undefined, { sort, dir })), index);
+      }
+    }
+    const after = keysetAfter(disputeSortKey('invNo'), sql.raw('d.id'), 'asc', 'INV-00012345', 12_345);
+    expectIndexWalk(await planOf(page(after, { sort: 'invNo', dir: 'asc' })), 'disputes_grid_inv_no');
+  });
+
   it('takes an enumerated equality filter through its composite index, for the page and the totals', async () => {
     const filter = filterOf("statusCode eq 'A'");
     expectIndexWalk(await planOf(page(filter)), 'disputes_grid_status');

@@ -67,7 +67,7 @@ export type DisputeScope = {
 
 function scopeWhere(scope: DisputeScope, filter: SQL | undefined): SQL {
   const conditions = [sql`d.customer_id = ${scope.customerId}`, sql`d.currency_code = ${scope.currencyCode}`];
-  if (scope.invNo !== undefined) conditions.push(sql`i.inv_no = ${scope.invNo}`);
+  if (scope.invNo !== undefined) conditions.push(sql`d.inv_no = ${scope.invNo}`);
   if (scope.custDispute !== undefined) conditions.push(sql`d.cust_dispute = ${scope.custDispute}`);
   if (filter) conditions.push(sql`(${filter})`);
   return sql.join(conditions, sql` and `);
@@ -75,7 +75,7 @@ function scopeWhere(scope: DisputeScope, filter: SQL | undefined): SQL {
 
 /**
  * One page, ordered by an allow-listed field and then by id so that paging is stable. The page's
- * ids are chosen first, on the disputes (and invoices when the sort or filter names them) alone;
+ * ids are chosen first, on the disputes alone (through their indexes, the invoice's fields included);
  * names, reasons and the notes tooltip are then read for those rows only. `fromEnd` walks the
  * same order backwards (for pages nearer the end than the start); the rows come back in the
  * grid's order all the same, each with its sort value as text for the next page's cursor.
@@ -100,7 +100,7 @@ export function disputePageQuery(options: DisputePageOptions): SQL {
   const id = sql.raw('d.id');
   const walk = (options.dir === 'desc') !== Boolean(options.fromEnd) ? 'desc' : 'asc';
   return sql`with page as (
-          select d.id from disputes d left join invoices i on i.id = d.invoice_id
+          select d.id from disputes d
           where ${scopeWhere(options.scope, options.filter)}
           order by ${keysetOrder(key, id, walk)}
           limit ${options.limit} offset ${options.offset})
@@ -135,9 +135,9 @@ export function sumDisputesQuery(options: { scope: DisputeScope; filter?: SQL })
         from dispute_totals t
         where t.customer_id = ${scope.customerId} and t.currency_code = ${scope.currencyCode} ${kind}`;
   }
-  return sql`select count(*)::int as count, coalesce(sum(i.amount), 0)::text as original_amount,
+  return sql`select count(*)::int as count, coalesce(sum(d.invoice_amount), 0)::text as original_amount,
           coalesce(sum(d.disputed_amount), 0)::text as disputed_amount
-        from disputes d left join invoices i on i.id = d.invoice_id
+        from disputes d
         where ${scopeWhere(scope, filter)}`;
 }
 
