@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../src/db/client';
 import type { SessionContext } from '../src/modules/auth/session.service';
 import type { Services } from '../src/services';
+import { benchFarPages } from './grid-page-bench';
 import { describeTimes, timeIt } from './stats';
 
 /** The filter of the bench: the kind the advanced search makes on the log (status, amount, method). */
@@ -57,4 +58,19 @@ export async function benchPaymentLogs(options: {
   console.log(
     `payment log page of 50 with the filter "${PAYMENT_LOG_FILTER}" (${sample.total} matching in All; date ranges, pages 1-5): ${describeTimes(filtered)}`,
   );
+  await benchFarPages({
+    label: 'payment log (All, newest first)',
+    runs: Math.max(10, runs / 4),
+    count: scope!.count,
+    pageSize: 50,
+    list: (page, cursor) =>
+      services.paymentLogs.list(session, {
+        dateRange: 'ALL',
+        page,
+        pageSize: 50,
+        sort: 'createdAt',
+        dir: 'desc',
+        cursor,
+      }),
+  });
 }

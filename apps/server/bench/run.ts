@@ -14,6 +14,7 @@ import { insertBulkInvoices } from './bulk-invoices';
 import { insertBulkPayments } from './bulk-payments';
 import { benchExports, benchInvoicePdf } from './export-bench';
 import { benchFilters } from './filter-bench';
+import { benchFarPages } from './grid-page-bench';
 import { benchHttp, type HttpScope } from './http-bench';
 import { benchLedgerLoad } from './ledger-load-bench';
 import { benchPayments } from './payment-bench';
@@ -151,6 +152,14 @@ async function main() {
     console.log(
       `dispute grid page of 50 (sorts ${disputeSorts.join(', ')}, pages 1-20): ${describeTimes(disputeGrid)}`,
     );
+    await benchFarPages({
+      label: 'dispute grid (newest first)',
+      runs: Math.max(10, runs / 4),
+      count: disputeScope!.count,
+      pageSize: 50,
+      list: (page, cursor) =>
+        services.disputes.list(session, { page, pageSize: 50, sort: 'createdOn', dir: 'desc', cursor }),
+    });
     await benchFilters({ services, session, runs });
     await benchPaymentLogs({ db, services, session, runs });
     await benchExports({ services, session });

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { ZCurrencyCode, ZCustNo } from './accounts';
 import type { TGridColumn } from './columns';
-import { ZGridDirection, ZGridFilter, ZGridPage, ZGridPageSize, ZGridTotalsMode } from './grid-query';
+import {
+  ZGridCursor,
+  ZGridDirection,
+  ZGridFilter,
+  ZGridNextCursor,
+  ZGridPage,
+  ZGridPageSize,
+  ZGridTotalsMode,
+} from './grid-query';
 import { ZLineItem } from './invoices';
 
 /**
@@ -283,6 +291,7 @@ export const ZDisputeListQuery = z.object({
       "Advanced filter in the specification's query-string dialect ($filter), on DISPUTE_SEARCH_FIELDS",
   }),
   totals: ZGridTotalsMode,
+  cursor: ZGridCursor,
 });
 /** totals may be left out by callers inside the server: inline is its default. */
 export type TDisputeListQuery = Omit<z.infer<typeof ZDisputeListQuery>, 'totals'> &
@@ -306,6 +315,7 @@ export const ZDisputeListResponse = z
       .nullable()
       .meta({ description: 'Null when a filtered list was asked with totals=separate' }),
     totals: ZDisputeTotals.nullable(),
+    nextCursor: ZGridNextCursor,
     rows: z.array(ZDisputeRow),
   })
   .meta({ id: 'DisputeList' });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** The largest page a grid serves. */
 export const MAX_PAGE_SIZE = 200;
 
-/** Paging and the advanced filter, the same on every server-paged grid (invoices, disputes). */
+/** Paging and the advanced filter, the same on every server-paged grid (invoices, disputes, payment logs). */
 export const ZGridPage = z.coerce.number().int().min(1, 'page starts at 1').default(1);
 export const ZGridPageSize = z.coerce
   .number()

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { ZCurrencyCode, ZCustNo } from './accounts';
 import type { TGridColumn } from './columns';
-import { ZGridDirection, ZGridFilter, ZGridPage, ZGridPageSize } from './grid-query';
+import {
+  ZGridCursor,
+  ZGridDirection,
+  ZGridFilter,
+  ZGridNextCursor,
+  ZGridPage,
+  ZGridPageSize,
+} from './grid-query';
 import { PAYMENT_METHOD_TYPES, PAYMENT_STATUSES, PAYMENT_TYPES } from './payments';
 
 /**
@@ -98,6 +105,7 @@ export const ZPaymentLogListQuery = z.object({
     description:
       "Advanced filter in the specification's query-string dialect ($filter), on PAYMENT_LOG_SEARCH_FIELDS",
   }),
+  cursor: ZGridCursor,
 });
 export type TPaymentLogListQuery = z.infer<typeof ZPaymentLogListQuery>;
 
@@ -116,6 +124,7 @@ export const ZPaymentLogListResponse = z
         .string()
         .meta({ description: 'Sum charged (fees included) by the successful payments' }),
     }),
+    nextCursor: ZGridNextCursor,
     rows: z.array(ZPaymentLogRow),
   })
   .meta({ id: 'PaymentLogList' });

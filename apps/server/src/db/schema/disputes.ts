@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   numeric,
@@ -60,6 +62,12 @@ export const disputes = pgTable(
     createdByName: text('created_by_name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // The invoice's fields, copied by triggers (migration 0024) so that the grid sorts and filters
+    // on the disputes' own indexes and the totals follow the disputes alone; null for a customer-level dispute.
+    invNo: text('inv_no'),
+    invoiceDate: date('invoice_date', { mode: 'string' }),
+    dueDate: date('due_date', { mode: 'string' }),
+    invoiceAmount: numeric('invoice_amount', { precision: 14, scale: 2 }),
   },
   (table) => [
     unique('disputes_tenant_prob_no').on(table.tenantId, table.probNo),
@@ -70,7 +78,67 @@ export const disputes = pgTable(
     ),
     index('disputes_customer_created').on(table.customerId, table.currencyCode, table.createdAt, table.id),
     index('disputes_invoice').on(table.invoiceId),
+    // The grid's enumerated filters and sorts within its scope (customer, currency).
+    index('disputes_grid_status').on(
+      table.customerId,
+      table.currencyCode,
+      table.statusCode,
+      table.createdAt,
+      table.id,
+    ),
+    index('disputes_grid_reason').on(
+      table.customerId,
+      table.currencyCode,
+      table.reasonCode,
+      table.createdAt,
+      table.id,
+    ),
+    index('disputes_grid_amount').on(table.customerId, table.currencyCode, table.disputedAmount, table.id),
+    index('disputes_grid_prob_no').on(table.customerId, table.currencyCode, table.probNo, table.id),
+    // The invoice's columns are empty on a customer-level dispute: first ascending, last descending, as the grid orders.
+    index('disputes_grid_inv_no').on(
+      table.customerId,
+      table.currencyCode,
+      table.invNo.asc().nullsFirst(),
+      table.id,
+    ),
+    index('disputes_grid_invoice_date').on(
+      table.customerId,
+      table.currencyCode,
+      table.invoiceDate.asc().nullsFirst(),
+      table.id,
+    ),
+    index('disputes_grid_due_date').on(
+      table.customerId,
+      table.currencyCode,
+      table.dueDate.asc().nullsFirst(),
+      table.id,
+    ),
+    index('disputes_grid_invoice_amount').on(
+      table.customerId,
+      table.currencyCode,
+      table.invoiceAmount.asc().nullsFirst(),
+      table.id,
+    ),
   ],
+);
+
+/**
+ * Count and sums of the disputes per customer, currency and kind (invoice or customer-level): the
+ * unfiltered dispute grid's totals without reading the disputes. Kept by statement triggers on
+ * disputes (migration 0024) in the writer's own transaction, as invoice_totals.
+ */
+export const disputeTotals = pgTable(
+  'dispute_totals',
+  {
+    customerId: integer('customer_id').notNull(),
+    currencyCode: text('currency_code').notNull(),
+    custDispute: boolean('cust_dispute').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+    originalAmount: numeric('original_amount', { precision: 20, scale: 2 }).notNull().default('0'),
+    disputedAmount: numeric('disputed_amount', { precision: 20, scale: 2 }).notNull().default('0'),
+  },
+  (table) => [primaryKey({ columns: [table.customerId, table.currencyCode, table.custDispute] })],
 );
 
 /** The lines a dispute by line item holds, with the count and the amount (count × price). */

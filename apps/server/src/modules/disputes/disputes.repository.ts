@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { DISPUTE_FIELDS } from './dispute-fields';
+import { keysetOrder, keysetText } from '../../lib/grid-paging';
+import { disputeSortKey } from './dispute-fields';
 
 const ISO = (column: string) =>
   sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
@@ -31,6 +32,8 @@ export type DisputeRecord = {
   days: number;
   /** The latest exposed notes, newest first (the grid's tooltip). */
   latest_notes: Array<{ note: string; enteredOn: string; enteredBy: string }> | null;
+  /** Grid pages only: the sort value of the row as text (null when empty), for the cursor. */
+  sort_key?: string | null;
 };
 
 const SELECT_DISPUTE = sql`
@@ -64,7 +67,7 @@ export type DisputeScope = {
 
 function scopeWhere(scope: DisputeScope, filter: SQL | undefined): SQL {
   const conditions = [sql`d.customer_id = ${scope.customerId}`, sql`d.currency_code = ${scope.currencyCode}`];
-  if (scope.invNo !== undefined) conditions.push(sql`i.inv_no = ${scope.invNo}`);
+  if (scope.invNo !== undefined) conditions.push(sql`d.inv_no = ${scope.invNo}`);
   if (scope.custDispute !== undefined) conditions.push(sql`d.cust_dispute = ${scope.custDispute}`);
   if (filter) conditions.push(sql`(${filter})`);
   return sql.join(conditions, sql` and `);
@@ -72,46 +75,70 @@ function scopeWhere(scope: DisputeScope, filter: SQL | undefined): SQL {
 
 /**
  * One page, ordered by an allow-listed field and then by id so that paging is stable. The page's
- * ids are chosen first, on the disputes and invoices alone; names, reasons and the notes
- * tooltip are then read for those rows only.
+ * ids are chosen first, on the disputes alone (through their indexes, the invoice's fields included);
+ * names, reasons and the notes tooltip are then read for those rows only. `fromEnd` walks the
+ * same order backwards (for pages nearer the end than the start); the rows come back in the
+ * grid's order all the same, each with its sort value as text for the next page's cursor.
  */
-export function findDisputePage(
-  db: Db,
-  options: {
-    scope: DisputeScope;
-    filter?: SQL;
-    sort: string;
-    dir: 'asc' | 'desc';
-    limit: number;
-    offset: number;
-  },
-): Promise<DisputeRecord[]> {
-  const sortColumn = DISPUTE_FIELDS[options.sort]?.column ?? sql.raw('d.created_at');
-  const direction = sql.raw(options.dir === 'desc' ? 'desc' : 'asc');
-  const nulls = sql.raw(options.dir === 'desc' ? 'nulls last' : 'nulls first');
-  const order = sql`${sortColumn} ${direction} ${nulls}, d.id ${direction}`;
-  return queryRows<DisputeRecord>(
-    db,
-    sql`with page as (
-          select d.id from disputes d left join invoices i on i.id = d.invoice_id
-          where ${scopeWhere(options.scope, options.filter)}
-          order by ${order}
-          limit ${options.limit} offset ${options.offset})
-        select ${SELECT_DISPUTE} ${FROM_DISPUTE}
-        where d.id in (select id from page)
-        order by ${order}`,
-  );
+export function findDisputePage(db: Db, options: DisputePageOptions): Promise<DisputeRecord[]> {
+  return queryRows<DisputeRecord>(db, disputePageQuery(options));
 }
 
-export async function sumDisputes(db: Db, options: { scope: DisputeScope; filter?: SQL }) {
-  const [row] = await queryRows<{ count: number; original_amount: string; disputed_amount: string }>(
-    db,
-    sql`select count(*)::int as count, coalesce(sum(i.amount), 0)::text as original_amount,
-          coalesce(sum(d.disputed_amount), 0)::text as disputed_amount
-        from disputes d left join invoices i on i.id = d.invoice_id
-        where ${scopeWhere(options.scope, options.filter)}`,
-  );
+export type DisputePageOptions = {
+  scope: DisputeScope;
+  filter?: SQL;
+  sort: string;
+  dir: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+  fromEnd?: boolean;
+};
+
+/** The page's SQL, also read by the plan tests (EXPLAIN). */
+export function disputePageQuery(options: DisputePageOptions): SQL {
+  const key = disputeSortKey(options.sort);
+  const id = sql.raw('d.id');
+  const walk = (options.dir === 'desc') !== Boolean(options.fromEnd) ? 'desc' : 'asc';
+  return sql`with page as (
+          select d.id from disputes d
+          where ${scopeWhere(options.scope, options.filter)}
+          order by ${keysetOrder(key, id, walk)}
+          limit ${options.limit} offset ${options.offset})
+        select ${SELECT_DISPUTE}, ${keysetText(key)} as sort_key ${FROM_DISPUTE}
+        where d.id in (select id from page)
+        order by ${keysetOrder(key, id, options.dir)}`;
+}
+
+export type DisputeTotalsRecord = { count: number; original_amount: string; disputed_amount: string };
+
+/**
+ * The count and sums of a list: an unfiltered list of a customer and currency from the
+ * aggregates the dispute triggers keep (dispute_totals), any other in one pass over the rows its
+ * scope and filter select.
+ */
+export async function sumDisputes(
+  db: Db,
+  options: { scope: DisputeScope; filter?: SQL },
+): Promise<DisputeTotalsRecord> {
+  const [row] = await queryRows<DisputeTotalsRecord>(db, sumDisputesQuery(options));
   return row!;
+}
+
+/** The totals' SQL, also read by the plan tests (EXPLAIN). */
+export function sumDisputesQuery(options: { scope: DisputeScope; filter?: SQL }): SQL {
+  const { scope, filter } = options;
+  if (!filter && scope.invNo === undefined) {
+    const kind = scope.custDispute === undefined ? sql`` : sql`and t.cust_dispute = ${scope.custDispute}`;
+    return sql`select coalesce(sum(t.count), 0)::int as count,
+          coalesce(sum(t.original_amount), 0)::text as original_amount,
+          coalesce(sum(t.disputed_amount), 0)::text as disputed_amount
+        from dispute_totals t
+        where t.customer_id = ${scope.customerId} and t.currency_code = ${scope.currencyCode} ${kind}`;
+  }
+  return sql`select count(*)::int as count, coalesce(sum(d.invoice_amount), 0)::text as original_amount,
+          coalesce(sum(d.disputed_amount), 0)::text as disputed_amount
+        from disputes d
+        where ${scopeWhere(scope, filter)}`;
 }
 
 /** A dispute by probNo or id, of a customer linked to the user. */

@@ -10,21 +10,23 @@ import {
 } from '@settle/shared/disputes';
 import { roundMoney } from '@settle/shared/money';
 import { hasPrivilege, Privilege } from '@settle/shared/privileges';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
+import { findGridPage, keysetAfter } from '../../lib/grid-paging';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { SessionContext } from '../auth/session.service';
 import { resolveCustomerScope } from '../invoices/invoice-scope';
 import { buildFilterWhere } from '../search/filter-helper';
 import type { UploadsService } from '../uploads/uploads.service';
-import { disputeFilterFields } from './dispute-fields';
+import { disputeFilterFields, disputeSortKey } from './dispute-fields';
 import { toDispute, toDisputeRow } from './dispute-mapper';
 import * as repository from './disputes.repository';
 
 export type DisputesService = ReturnType<typeof createDisputesService>;
 
 function toDisputeTotals(
-  totals: { count: number; original_amount: string; disputed_amount: string },
+  totals: repository.DisputeTotalsRecord,
   canViewAmounts: boolean,
 ): TDisputeTotalsResponse['totals'] {
   return {
@@ -92,25 +94,52 @@ export function createDisputesService(db: Db, accounts: AccountsService, uploads
         query,
       );
       // As the invoice grid: a filtered page may leave its totals to the /totals call beside it.
-      const [records, totals] = await Promise.all([
-        repository.findDisputePage(db, {
-          scope,
-          filter,
+      // The totals are asked beside the page, not after it; an unfiltered list's come from the
+      // aggregates and also say from which end a far jump walks.
+      const totals =
+        filter && query.totals === 'separate' ? null : repository.sumDisputes(db, { scope, filter });
+      totals?.catch(() => {}); // awaited below; a failure is answered there, not left unhandled
+      const fromAggregates = !filter && scope.invNo === undefined;
+      const page = await findGridPage<repository.DisputeRecord>({
+        list: [
+          'disputes',
+          scope.customerId,
+          scope.currencyCode,
+          scope.invNo,
+          query.custDispute,
           sort,
-          dir: query.dir,
-          limit: query.pageSize,
-          offset: (query.page - 1) * query.pageSize,
-        }),
-        filter && query.totals === 'separate' ? null : repository.sumDisputes(db, { scope, filter }),
-      ]);
+          query.dir,
+          query.pageSize,
+          query.filter ?? '',
+        ],
+        page: query.page,
+        pageSize: query.pageSize,
+        cursor: query.cursor,
+        after: (value, id) => keysetAfter(disputeSortKey(sort), sql.raw('d.id'), query.dir, value, id),
+        positionOf: (record) => ({ value: record.sort_key ?? null, id: record.id }),
+        read: (walk) =>
+          repository.findDisputePage(db, {
+            scope,
+            filter: walk.after ? (filter ? sql`(${filter}) and ${walk.after}` : walk.after) : filter,
+            sort,
+            dir: query.dir,
+            limit: walk.limit,
+            offset: walk.offset,
+            fromEnd: walk.fromEnd,
+          }),
+        countBeforeJump: totals && fromAggregates ? async () => (await totals).count : undefined,
+        countAfterPage: totals ? async () => (await totals).count : undefined,
+      });
+      const sums = totals ? await totals : null;
       return {
         custNo: customer.custNo,
         currencyCode,
         page: query.page,
         pageSize: query.pageSize,
-        total: totals ? totals.count : null,
-        totals: totals ? toDisputeTotals(totals, canViewAmounts) : null,
-        rows: records.map((record) => toDisputeRow(record, canViewAmounts)),
+        total: sums ? sums.count : null,
+        totals: sums ? toDisputeTotals(sums, canViewAmounts) : null,
+        nextCursor: page.nextCursor,
+        rows: page.records.map((record) => toDisputeRow(record, canViewAmounts)),
       };
     },
 

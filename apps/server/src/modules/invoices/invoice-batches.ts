@@ -1,6 +1,7 @@
 import type { TInvoiceRow } from '@settle/shared/invoices';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { type KeysetCast, keysetAfter as keysetAfterPosition } from '../../lib/grid-paging';
 import { type FieldType, INVOICE_FIELDS } from './invoice-fields';
 import { toInvoiceRow } from './invoice-mapper';
 import { findInvoicePage, type InvoiceScope } from './invoices.repository';
@@ -19,7 +20,7 @@ export type InvoiceBatchQuery = {
 };
 
 /** SQL types a sort value is compared as; other field types page by offset. */
-const KEYSET_CASTS: Partial<Record<FieldType, string>> = {
+const KEYSET_CASTS: Partial<Record<FieldType, KeysetCast>> = {
   string: 'text',
   date: 'date',
   currency: 'numeric',
@@ -27,28 +28,17 @@ const KEYSET_CASTS: Partial<Record<FieldType, string>> = {
   integer: 'integer',
 };
 
-/** What a keyset value must look like for its cast, so that a forged cursor cannot make the cast fail. */
-const KEYSET_VALUE: Record<string, (value: string) => boolean> = {
-  text: () => true,
-  date: (value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)),
-  numeric: (value) => /^-?\d{1,15}(\.\d{1,4})?$/.test(value),
-  integer: (value) => /^-?\d{1,9}$/.test(value),
-};
-
 /**
  * "After this row" in the list's order (sort field, then id, both in the same direction, as
- * findInvoicePage orders): a condition for the next page or batch that the index can seek to,
- * instead of an OFFSET that rereads every earlier row. Undefined when the sort value cannot
+ * findInvoicePage orders), for the next page or batch. Undefined when the sort value cannot
  * be compared that way (then offset paging goes on).
  */
 export function keysetAfter(sort: string, dir: 'asc' | 'desc', value: unknown, id: number): SQL | undefined {
   const key = Object.hasOwn(INVOICE_FIELDS, sort) ? sort : 'dueDate';
   const field = INVOICE_FIELDS[key]!;
   const cast = KEYSET_CASTS[field.type];
-  if (!cast || (typeof value !== 'string' && typeof value !== 'number')) return undefined;
-  if (!KEYSET_VALUE[cast]!(String(value))) return undefined;
-  const comparison = sql.raw(dir === 'desc' ? '<' : '>');
-  return sql`(${field.column}, i.id) ${comparison} (cast(${String(value)} as ${sql.raw(cast)}), ${id})`;
+  if (!cast) return undefined;
+  return keysetAfterPosition({ column: field.column, cast }, sql.raw('i.id'), dir, value, id);
 }
 
 /** The sort value of a row, as keysetAfter takes it. */

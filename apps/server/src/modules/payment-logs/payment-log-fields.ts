@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { KeysetCast, KeysetKey } from '../../lib/grid-paging';
 import type { FieldType } from '../invoices/invoice-fields';
 import type { FilterAllowList } from '../search/filter-sql';
 
@@ -32,3 +33,19 @@ export const PAYMENT_LOG_FIELDS: Record<string, { column: SQL; type: FieldType; 
 };
 
 export const PAYMENT_LOG_FILTER_FIELDS = PAYMENT_LOG_FIELDS as FilterAllowList;
+
+/** The grid's sorts as keyset keys (lib/grid-paging.ts); the created time compares to the microsecond. */
+const KEYSET_CASTS: Partial<Record<FieldType, KeysetCast>> = {
+  integer: 'integer',
+  currency: 'numeric',
+  string: 'text',
+  enum: 'text',
+};
+
+export function paymentLogSortKey(sort: string): KeysetKey {
+  const field = Object.hasOwn(PAYMENT_LOG_FIELDS, sort)
+    ? PAYMENT_LOG_FIELDS[sort]!
+    : PAYMENT_LOG_FIELDS.createdAt!;
+  const cast = field === PAYMENT_LOG_FIELDS.createdAt ? 'timestamptz' : (KEYSET_CASTS[field.type] ?? 'text');
+  return { column: field.column, cast, nullable: field.nullable };
+}

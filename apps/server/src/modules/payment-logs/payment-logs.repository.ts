@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { PAYMENT_LOG_FIELDS } from './payment-log-fields';
+import { keysetOrder, keysetText } from '../../lib/grid-paging';
+import { paymentLogSortKey } from './payment-log-fields';
 
 const ISO = (column: string) =>
   sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
@@ -26,6 +27,8 @@ export type PaymentLogRecord = {
   note: string | null;
   contract_number: string | null;
   invoice_count: number;
+  /** Grid pages only: the sort value of the row as text (null when empty), for the cursor. */
+  sort_key?: string | null;
 };
 
 const SELECT_LOG = sql`
@@ -70,25 +73,23 @@ export type PaymentLogPageOptions = {
   dir: 'asc' | 'desc';
   limit: number;
   offset: number;
+  /** Walk the order backwards (a page nearer the end); the rows still come back in the grid's order. */
+  fromEnd?: boolean;
 };
 
-/** The page's SQL, also read by the plan tests (EXPLAIN). */
+/** The page's SQL, also read by the plan tests (EXPLAIN). Each row brings its sort value for the cursor. */
 export function paymentLogPageQuery(options: PaymentLogPageOptions): SQL {
-  const field = PAYMENT_LOG_FIELDS[options.sort];
-  const sortColumn = field?.column ?? sql.raw('p.created_at');
-  const direction = sql.raw(options.dir === 'desc' ? 'desc' : 'asc');
-  // Said only for columns that can be empty: on the others it changes no order but keeps the
-  // grid's indexes (ascending, nulls last) from giving the order, so the account is sorted.
-  const nulls = sql.raw(field?.nullable ? (options.dir === 'desc' ? 'nulls last' : 'nulls first') : '');
-  const order = sql`${sortColumn} ${direction} ${nulls}, p.id ${direction}`;
+  const key = paymentLogSortKey(options.sort);
+  const id = sql.raw('p.id');
+  const walk = (options.dir === 'desc') !== Boolean(options.fromEnd) ? 'desc' : 'asc';
   return sql`with page as (
           select p.id from payments p
           where ${scopeWhere(options.scope, options.filter)}
-          order by ${order}
+          order by ${keysetOrder(key, id, walk)}
           limit ${options.limit} offset ${options.offset})
-        select ${SELECT_LOG} from payments p
+        select ${SELECT_LOG}, ${keysetText(key)} as sort_key from payments p
         where p.id in (select id from page)
-        order by ${order}`;
+        order by ${keysetOrder(key, id, options.dir)}`;
 }
 
 export type PaymentLogTotalsRecord = { count: number; succeeded_count: number; succeeded_total: string };

@@ -2,14 +2,16 @@ import { roundMoney } from '@settle/shared/money';
 import type { TPaymentLogListQuery, TPaymentLogListResponse } from '@settle/shared/payment-logs';
 import type { TPaymentSummary } from '@settle/shared/payments';
 import { paymentLogDateBounds } from '@settle/shared/rules/payment-log-dates';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type Clock, systemClock } from '../../lib/clock';
+import { findGridPage, keysetAfter } from '../../lib/grid-paging';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { SessionContext } from '../auth/session.service';
 import { resolveCustomerScope } from '../invoices/invoice-scope';
 import type { PaymentQueriesService } from '../payments/payment-queries.service';
 import { buildFilterWhere } from '../search/filter-helper';
-import { PAYMENT_LOG_FILTER_FIELDS } from './payment-log-fields';
+import { PAYMENT_LOG_FILTER_FIELDS, paymentLogSortKey } from './payment-log-fields';
 import { toPaymentLogRow } from './payment-log-mapper';
 import * as repository from './payment-logs.repository';
 
@@ -41,30 +43,57 @@ export function createPaymentLogsService(
   return {
     async list(session: SessionContext, query: TPaymentLogListQuery): Promise<TPaymentLogListResponse> {
       const { customer, currencyCode, scope, filter } = await selectionOf(session, query);
-      const [records, totals] = await Promise.all([
-        repository.findPaymentLogPage(db, {
-          scope,
-          filter,
-          sort: query.sort,
-          dir: query.dir,
-          limit: query.pageSize,
-          offset: (query.page - 1) * query.pageSize,
-        }),
-        repository.sumPaymentLogs(db, { scope, filter }),
-      ]);
+      // Asked beside the page, not after it; unfiltered, they come from the per-day aggregates and
+      // also say from which end a far jump walks.
+      const totals = repository.sumPaymentLogs(db, { scope, filter });
+      totals.catch(() => {}); // awaited below; a failure is answered there, not left unhandled
+      const page = await findGridPage<repository.PaymentLogRecord>({
+        list: [
+          'paymentLogs',
+          scope.customerId,
+          scope.currencyCode,
+          query.dateRange,
+          scope.from?.toISOString(),
+          scope.to?.toISOString(),
+          query.sort,
+          query.dir,
+          query.pageSize,
+          query.filter ?? '',
+        ],
+        page: query.page,
+        pageSize: query.pageSize,
+        cursor: query.cursor,
+        after: (value, id) =>
+          keysetAfter(paymentLogSortKey(query.sort), sql.raw('p.id'), query.dir, value, id),
+        positionOf: (record) => ({ value: record.sort_key ?? null, id: record.id }),
+        read: (walk) =>
+          repository.findPaymentLogPage(db, {
+            scope,
+            filter: walk.after ? (filter ? sql`(${filter}) and ${walk.after}` : walk.after) : filter,
+            sort: query.sort,
+            dir: query.dir,
+            limit: walk.limit,
+            offset: walk.offset,
+            fromEnd: walk.fromEnd,
+          }),
+        countBeforeJump: filter ? undefined : async () => (await totals).count,
+        countAfterPage: async () => (await totals).count,
+      });
+      const sums = await totals;
       return {
         custNo: customer.custNo,
         currencyCode,
         dateRange: query.dateRange,
         page: query.page,
         pageSize: query.pageSize,
-        total: totals.count,
+        total: sums.count,
         totals: {
-          count: totals.count,
-          succeededCount: totals.succeeded_count,
-          succeededTotal: roundMoney(totals.succeeded_total),
+          count: sums.count,
+          succeededCount: sums.succeeded_count,
+          succeededTotal: roundMoney(sums.succeeded_total),
         },
-        rows: records.map(toPaymentLogRow),
+        nextCursor: page.nextCursor,
+        rows: page.records.map(toPaymentLogRow),
       };
     },
 

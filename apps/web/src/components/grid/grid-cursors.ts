@@ -20,3 +20,18 @@ export function rememberNextCursor(list: string, page: number, cursor: string | 
 export function cursorFor(list: string, page: number): string | undefined {
   return cursors.get(keyOf(list, page));
 }
+
+/**
+ * A page of a list asked with the cursor its previous page gave, and this page's cursor kept for
+ * the next one: the one way every server-paged grid (invoices, disputes, payment logs) pages.
+ * `list` names the grid and everything but the page.
+ */
+export async function askPage<T extends { nextCursor: string | null }>(
+  list: string,
+  page: number,
+  ask: (cursor: string | undefined) => Promise<T>,
+): Promise<T> {
+  const answer = await ask(cursorFor(list, page));
+  rememberNextCursor(list, page, answer.nextCursor);
+  return answer;
+}

@@ -1,5 +1,6 @@
 import { type TDisputeListResponse, ZDisputeListResponse } from '@settle/shared/disputes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { askPage } from '../../../components/grid/grid-cursors';
 import { apiRequest } from '../../../lib/api-client';
 import { disputesRootKey } from './get-dispute';
 
@@ -27,15 +28,32 @@ export function toDisputeListQuery(params: DisputeListParams): Record<string, st
   };
 }
 
-/** A filtered page is asked without its totals: the grid asks them beside it (getDisputeTotals). */
+/** Everything but the page: pages of one list share it (and its keyset cursors). */
+const listOf = (params: DisputeListParams) =>
+  JSON.stringify([
+    'disputes',
+    params.custNo,
+    params.currencyCode,
+    params.pageSize,
+    params.sort,
+    params.dir,
+    params.filter ?? '',
+  ]);
+
+/**
+ * A filtered page is asked without its totals: the grid asks them beside it (getDisputeTotals);
+ * the next page of a list carries the cursor its previous page gave, as on the invoice grid.
+ */
 export function getDisputes(params: DisputeListParams, signal?: AbortSignal): Promise<TDisputeListResponse> {
-  return apiRequest('/disputes', {
-    query: { ...toDisputeListQuery(params), totals: params.filter ? 'separate' : undefined },
-    schema: ZDisputeListResponse,
-    signal,
-    // The grid shows a failed load itself, with a Retry button.
-    showsOwnFailure: true,
-  });
+  return askPage(listOf(params), params.page, (cursor) =>
+    apiRequest('/disputes', {
+      query: { ...toDisputeListQuery(params), totals: params.filter ? 'separate' : undefined, cursor },
+      schema: ZDisputeListResponse,
+      signal,
+      // The grid shows a failed load itself, with a Retry button.
+      showsOwnFailure: true,
+    }),
+  );
 }
 
 const scopeOf = (params: DisputeListParams) =>

@@ -167,6 +167,29 @@ describe('the dispute grid', () => {
     expect(screen.queryByTestId('sort-notes')).toBeNull();
   });
 
+  it('sends back the cursor the previous page gave, as the invoice grid does', async () => {
+    const calls = stubApi([
+      ...disputeGridRoutes(),
+      {
+        method: 'GET',
+        path: '/disputes',
+        reply: (call) => ({
+          body: buildDisputeListResponse([buildDisputeRow({ probNo: Number(call.query.get('page')) })], {
+            total: 120,
+            page: Number(call.query.get('page')),
+            nextCursor: `after-${call.query.get('page')}`,
+          }),
+        }),
+      },
+    ]);
+    const { user } = renderApp({ route: '/disputes', ...FULL });
+    await screen.findByTestId('dispute-row-1');
+    await user.click(screen.getByTestId('page-next'));
+    await screen.findByTestId('dispute-row-2');
+    expect(listCalls(calls).at(-1)).toMatchObject({ page: '2', cursor: 'after-1' });
+    expect(listCalls(calls)[0]?.cursor).toBeUndefined();
+  });
+
   it('opens an invoice dispute at dispute/{invNo}/{probId}/{tranId} and a customer-level one at custDispute/{custNo}/{probId}', async () => {
     gridApi([
       buildDisputeRow({ invNo: 'INV 1/A', tranId: 'T-1' }),

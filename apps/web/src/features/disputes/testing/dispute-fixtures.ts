@@ -86,6 +86,7 @@ export function buildDisputeListResponse(
       originalAmount: addMoney('0', ...rows.map((row) => row.originalAmount ?? '0')),
       disputedAmount: addMoney('0', ...rows.map((row) => row.disputedAmount ?? '0')),
     },
+    nextCursor: null,
     rows,
     ...overrides,
   };

@@ -4,7 +4,7 @@ import {
   ZInvoiceListResponse,
 } from '@settle/shared/invoices';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { cursorFor, rememberNextCursor } from '../../../components/grid/grid-cursors';
+import { askPage } from '../../../components/grid/grid-cursors';
 import { apiRequest } from '../../../lib/api-client';
 import { markDataArrived } from '../../../lib/draw-timing';
 
@@ -39,8 +39,9 @@ export function toInvoiceListQuery(params: InvoiceListParams): Record<string, st
 }
 
 /** Everything but the page: pages of one list share it (and its keyset cursors). */
-export const listOf = (params: InvoiceListParams) =>
+const listOf = (params: InvoiceListParams) =>
   JSON.stringify([
+    'invoices',
     params.custNo,
     params.currencyCode,
     params.status,
@@ -55,24 +56,20 @@ export const listOf = (params: InvoiceListParams) =>
  * it, so the rows never wait for them); the next page of a list carries the cursor its previous
  * page gave.
  */
-export async function getInvoices(
-  params: InvoiceListParams,
-  signal?: AbortSignal,
-): Promise<TInvoiceListResponse> {
-  const list = listOf(params);
-  const answer = await apiRequest('/invoices', {
-    query: {
-      ...toInvoiceListQuery(params),
-      totals: params.filter ? 'separate' : undefined,
-      cursor: cursorFor(list, params.page),
-    },
-    schema: ZInvoiceListResponse,
-    signal,
-    // The grid shows a failed load itself, with a Retry button.
-    showsOwnFailure: true,
-  });
-  rememberNextCursor(list, params.page, answer.nextCursor);
-  return answer;
+export function getInvoices(params: InvoiceListParams, signal?: AbortSignal): Promise<TInvoiceListResponse> {
+  return askPage(listOf(params), params.page, (cursor) =>
+    apiRequest('/invoices', {
+      query: {
+        ...toInvoiceListQuery(params),
+        totals: params.filter ? 'separate' : undefined,
+        cursor,
+      },
+      schema: ZInvoiceListResponse,
+      signal,
+      // The grid shows a failed load itself, with a Retry button.
+      showsOwnFailure: true,
+    }),
+  );
 }
 
 const scopeOf = (params: InvoiceListParams) =>

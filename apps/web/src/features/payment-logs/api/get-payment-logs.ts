@@ -4,6 +4,7 @@ import {
   ZPaymentLogListResponse,
 } from '@settle/shared/payment-logs';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { askPage } from '../../../components/grid/grid-cursors';
 import { apiRequest } from '../../../lib/api-client';
 
 export const paymentLogsRootKey = ['paymentLogs'] as const;
@@ -34,17 +35,33 @@ export function toPaymentLogListQuery(params: PaymentLogListParams): Record<stri
   };
 }
 
+/** Everything but the page: pages of one list share it (and its keyset cursors). */
+const listOf = (params: PaymentLogListParams) =>
+  JSON.stringify([
+    'paymentLogs',
+    params.custNo,
+    params.currencyCode,
+    params.dateRange,
+    params.pageSize,
+    params.sort,
+    params.dir,
+    params.filter ?? '',
+  ]);
+
+/** The next page of a list carries the cursor its previous page gave, as on the invoice grid. */
 export function getPaymentLogs(
   params: PaymentLogListParams,
   signal?: AbortSignal,
 ): Promise<TPaymentLogListResponse> {
-  return apiRequest('/payment/logs', {
-    query: toPaymentLogListQuery(params),
-    schema: ZPaymentLogListResponse,
-    signal,
-    // The grid shows a failed load itself, with a Retry button.
-    showsOwnFailure: true,
-  });
+  return askPage(listOf(params), params.page, (cursor) =>
+    apiRequest('/payment/logs', {
+      query: { ...toPaymentLogListQuery(params), cursor },
+      schema: ZPaymentLogListResponse,
+      signal,
+      // The grid shows a failed load itself, with a Retry button.
+      showsOwnFailure: true,
+    }),
+  );
 }
 
 const scopeOf = (params: PaymentLogListParams) =>

@@ -101,6 +101,29 @@ describe('the payment logs screen', () => {
     );
   });
 
+  it('sends back the cursor the previous page gave, as the invoice grid does', async () => {
+    const calls = stubApi([
+      ...paymentLogScreenRoutes(),
+      {
+        method: 'GET',
+        path: '/payment/logs',
+        reply: (call) => ({
+          body: buildPaymentLogList([buildPaymentLogRow({ paymentLogId: Number(call.query.get('page')) })], {
+            total: 120,
+            page: Number(call.query.get('page')),
+            nextCursor: `after-${call.query.get('page')}`,
+          }),
+        }),
+      },
+    ]);
+    const { user } = renderApp({ route: '/payments', userData: buildUserData() });
+    await screen.findByTestId('payment-log-row-1');
+    await user.click(screen.getByTestId('page-next'));
+    await screen.findByTestId('payment-log-row-2');
+    expect(listCalls(calls).at(-1)).toMatchObject({ page: '2', cursor: 'after-1' });
+    expect(listCalls(calls)[0]?.cursor).toBeUndefined();
+  });
+
   it('opens the detail dialog of a row', async () => {
     screenApi();
     const { user } = renderApp({ route: '/payments', userData: buildUserData() });

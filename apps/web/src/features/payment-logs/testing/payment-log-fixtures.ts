@@ -45,6 +45,7 @@ export function buildPaymentLogList(
     pageSize: 50,
     total: rows.length,
     totals: { count: rows.length, succeededCount: rows.length, succeededTotal: '1230.00' },
+    nextCursor: null,
     rows,
     ...overrides,
   };
