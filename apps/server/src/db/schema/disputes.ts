@@ -62,7 +62,7 @@ export const disputes = pgTable(
     createdByName: text('created_by_name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    // The invoice's fields, copied by triggers (migration 0024) so that the grid sorts and filters
+    // The invoice's fields, copied by triggers (migration 0022) so that the grid sorts and filters
     // on the disputes' own indexes and the totals follow the disputes alone; null for a customer-level dispute.
     invNo: text('inv_no'),
     invoiceDate: date('invoice_date', { mode: 'string' }),
@@ -126,7 +126,7 @@ export const disputes = pgTable(
 /**
  * Count and sums of the disputes per customer, currency and kind (invoice or customer-level): the
  * unfiltered dispute grid's totals without reading the disputes. Kept by statement triggers on
- * disputes (migration 0024) in the writer's own transaction, as invoice_totals.
+ * disputes (migration 0022) in the writer's own transaction, as invoice_totals.
  */
 export const disputeTotals = pgTable(
   'dispute_totals',

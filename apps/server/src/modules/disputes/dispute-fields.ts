@@ -5,7 +5,7 @@ import type { FilterAllowList } from '../search/filter-sql';
 /**
  * The dispute grid's fields as SQL: the only names its filter and sort can reach. Written
  * against the alias d (disputes): the invoice's number, dates and amount are the copies the
- * triggers keep on the dispute (migration 0024), empty for a customer-level dispute.
+ * triggers keep on the dispute (migration 0022), empty for a customer-level dispute.
  */
 export const DISPUTE_FIELDS: Record<
   string,
