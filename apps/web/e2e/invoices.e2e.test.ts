@@ -41,7 +41,9 @@ async function expectGridFitsAt1366(page: Page) {
   await expect
     .poll(() =>
       page.getByTestId('invoice-grid').evaluate((table) => {
-        const container = table.parentElement as HTMLElement;
+        // Mantine's native scroll container: an outer box that scrolls around an inner one as wide
+        // as the columns (the inner one never scrolls, so it would always measure 0).
+        const container = table.parentElement?.parentElement as HTMLElement;
         return container.scrollWidth - container.clientWidth;
       }),
     )

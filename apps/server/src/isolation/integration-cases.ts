@@ -69,7 +69,12 @@ export const INTEGRATION_CASES: Record<string, IsolationCase> = {
       ],
       true,
     ),
-    send('POST', `${API}/users`, [{ loginName: victim.loginName, status: 'inactive' }], true),
+    send(
+      'POST',
+      `${API}/users`,
+      [{ loginName: victim.loginName, status: 'inactive', custNos: [victim.custNo] }],
+      true,
+    ),
   ]),
   'POST /integration/v1/reason-codes': ofAnotherTenant(() => [
     send('POST', `${API}/reason-codes`, [{ code: 'PRICE', description: 'Taken over' }], true),
