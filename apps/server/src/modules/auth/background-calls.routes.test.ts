@@ -91,7 +91,11 @@ describe('background calls (X-Settle-Background: 1) and the idle time-out', () =
     const client = await signIn();
     const signedInAt = await lastSeenOf(client);
     await advance(20);
-    const response = await client.request({ method: 'GET', url: SAMPLE, headers: { [BACKGROUND_HEADER]: 'yes' } });
+    const response = await client.request({
+      method: 'GET',
+      url: SAMPLE,
+      headers: { [BACKGROUND_HEADER]: 'yes' },
+    });
     expect(response.statusCode).toBe(200);
     expect((await lastSeenOf(client))!.getTime()).toBeGreaterThan(signedInAt!.getTime());
   });
