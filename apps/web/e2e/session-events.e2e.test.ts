@@ -102,6 +102,8 @@ describe('session events send the user to /login with the reason, in English and
     await page.clock.install();
     await page.reload();
     await page.getByTestId('user-full-name').waitFor();
+    // The page's own first calls are the user's: they must all reach the server before its clock moves.
+    await page.waitForLoadState('networkidle');
 
     /** The page's clock moved to its next approvals-count poll: answers that poll as the server saw it. */
     const nextPoll = async () => {
