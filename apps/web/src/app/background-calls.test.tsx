@@ -3,9 +3,9 @@ import { focusManager, useQuery } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { useApprovalCount } from '../features/payment-approvals/api/get-approvals';
+import { apiRequest } from '../lib/api-client';
 import { type RecordedCall, stubApi } from '../testing/fetch-stub';
 import { renderComponent } from '../testing/render';
-import { apiRequest } from './api-client';
 
 /**
  * Polls carry X-Settle-Background: 1 so that the server does not count them as activity; every
@@ -36,6 +36,17 @@ function ApprovalCountProbe() {
   );
 }
 
+/** Any query with an interval: the mark is React Query's interval's, not a list of polls. */
+function PolledProbe() {
+  const query = useQuery({
+    queryKey: ['anything'],
+    queryFn: () => apiRequest<{ served: number }>('/anything'),
+    refetchInterval: 5_000,
+    staleTime: 0,
+  });
+  return <p data-testid="served">{query.data?.served ?? '…'}</p>;
+}
+
 describe('background calls', () => {
   it("marks the approvals count's poll, not its first load nor a refresh the user asks for", async () => {
     fakeIntervals();
@@ -63,16 +74,7 @@ describe('background calls', () => {
     const calls = stubApi([
       { method: 'GET', path: '/anything', reply: () => ({ body: { served: ++served } }) },
     ]);
-    function Probe() {
-      const query = useQuery({
-        queryKey: ['anything'],
-        queryFn: () => apiRequest<{ served: number }>('/anything'),
-        refetchInterval: 5_000,
-        staleTime: 0,
-      });
-      return <p data-testid="served">{query.data?.served ?? '…'}</p>;
-    }
-    renderComponent(<Probe />);
+    renderComponent(<PolledProbe />);
     await waitFor(() => expect(screen.getByTestId('served')).toHaveTextContent('1'));
 
     act(() => {
