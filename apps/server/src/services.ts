@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { CourierLogger } from './adapters/courier-messages';
 import { type Couriers, createCouriers } from './adapters/couriers';
 import type { FileStorage } from './adapters/file-storage/file-storage';
@@ -76,10 +77,13 @@ import { createStatementsService } from './modules/statements/statements.service
 import { createUploadsService } from './modules/uploads/uploads.service';
 import { createUserProfileService } from './modules/user-profile/user-profile.service';
 
+/** The couriers' levels and debug, for the job runner's routine runs. */
+type ServiceLogger = CourierLogger & Pick<FastifyBaseLogger, 'debug'>;
+
 export type ServiceOptions = {
   /** The key of sign-in HMACs (see auth-secret.ts); a random one when omitted (scripts, benchmarks). */
   authSecret?: string;
-  logger?: CourierLogger;
+  logger?: ServiceLogger;
   /** Tests replace what would make them slow or hide work: the brute-force delay, background work, couriers. */
   sleep?: Sleep;
   background?: BackgroundTasks;
@@ -92,7 +96,7 @@ export type ServiceOptions = {
   paymentGateway?: PaymentGateway;
 };
 
-const SILENT: CourierLogger = { info: () => {}, warn: () => {}, error: () => {} };
+const SILENT: ServiceLogger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 
 /** Services wired once per app; routes reach the database only through these. */
 export function createServices(db: Db, config: AppConfig, options: ServiceOptions = {}) {

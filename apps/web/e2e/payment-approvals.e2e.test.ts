@@ -127,6 +127,19 @@ describe('approval before paying', () => {
     await expect
       .poll(() => approver.getByTestId('approvals-count').textContent(), { timeout: 20_000 })
       .toBe('1');
+    // At 360 px the header fits (no sideways scroll); the approvals link is in the navigation menu.
+    await approver.setViewportSize(NARROW);
+    await expect
+      .poll(() => approver.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(360);
+    expect(await approver.getByTestId('approvals-link').isVisible()).toBe(false);
+    await approver.getByRole('button', { name: 'Open the navigation menu' }).click();
+    const menuItem = approver.getByRole('menuitem', { name: 'Approvals: 1 payment to approve' });
+    await menuItem.waitFor();
+    await expectNoAxeViolations(approver, 'home with the navigation menu open at 360 px (en)');
+    await shoot(approver, 'approvals-home-menu-360-en');
+    await approver.keyboard.press('Escape');
+    await approver.setViewportSize({ width: 1366, height: 900 });
     await approver.getByTestId('approvals-link').click();
     const card = approver.locator('[data-testid^="approval-"][aria-labelledby]').first();
     await card.waitFor();

@@ -14,6 +14,8 @@ import { signedInPage } from './support/session';
  * next to the live portal. Both end every session of this portal, hence a portal of its own.
  */
 const IDLE_MINUTES = 30;
+/** The header's approvals count is polled every minute (features/payment-approvals/api/get-approvals.ts). */
+const APPROVALS_POLL_MS = 60_000;
 
 let server: LaunchedServer;
 const browsing = browserForFile();
@@ -87,6 +89,39 @@ describe('session events send the user to /login with the reason, in English and
     // Nothing happens on the pages meanwhile: the server's idle time-out passes.
     await advanceServerClock(server.baseURL, IDLE_MINUTES + 1);
     await expectLandingOnLogin(pages, 'SESSION_EXPIRED');
+  });
+
+  it('idle time-out while the page polls by itself: its polls do not keep the session alive', async () => {
+    // One user: a second session left alive would be counted by the shutdown below.
+    const page = await signedInPage(browsing, {
+      baseURL: server.baseURL,
+      loginName: USERS[0].loginName,
+      context: { locale: USERS[0].locale },
+    });
+    // The page's timers on a clock the test moves, so that a minute's poll comes at once.
+    await page.clock.install();
+    await page.reload();
+    await page.getByTestId('user-full-name').waitFor();
+    // The page's own first calls are the user's: they must all reach the server before its clock moves.
+    await page.waitForLoadState('networkidle');
+
+    /** The page's clock moved to its next approvals-count poll: answers that poll as the server saw it. */
+    const nextPoll = async () => {
+      const polled = page.waitForResponse((response) => response.url().includes('/payment/approvals/count'));
+      await page.clock.fastForward(APPROVALS_POLL_MS);
+      return polled;
+    };
+
+    await advanceServerClock(server.baseURL, IDLE_MINUTES - 1);
+    const within = await nextPoll();
+    expect(within.status()).toBe(200);
+    expect(await within.request().headerValue('x-settle-background')).toBe('1');
+
+    // Two minutes later the user has been idle longer than the limit, polls or not.
+    await advanceServerClock(server.baseURL, 2);
+    expect((await nextPoll()).status()).toBe(401);
+    await page.waitForURL('**/login');
+    await expectLandingOnLogin([page], 'SESSION_EXPIRED');
   });
 
   it('administrator shutdown (npm run admin -- shutdown-sessions): MGMT_SHUTDOWN', async () => {

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { BACKGROUND_HEADER, BACKGROUND_HEADER_VALUE } from '@settle/shared/background-calls';
 import { ErrorCode } from '@settle/shared/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
@@ -46,7 +47,7 @@ export function registerSession(
     }
     if (token) {
       try {
-        request.session = await sessions.authenticate(token);
+        request.session = await sessions.authenticate(token, { background: isBackgroundCall(request) });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         request.sessionError = error;
@@ -56,6 +57,11 @@ export function registerSession(
     const exempt = options.csrfExemptPrefixes?.some((prefix) => request.url.startsWith(prefix));
     if (!SAFE_METHODS.has(request.method) && !exempt) checkCsrf(request);
   });
+}
+
+/** Only the exact value counts: any other call is activity, as every call was before polls were told apart. */
+function isBackgroundCall(request: FastifyRequest): boolean {
+  return request.headers[BACKGROUND_HEADER.toLowerCase()] === BACKGROUND_HEADER_VALUE;
 }
 
 /** An entry without a port allows that host on any port; host names compare case-insensitively. */

@@ -52,6 +52,29 @@ describe('signed-in app', () => {
     expect(screen.queryByTestId('cart-link')).not.toBeInTheDocument();
   });
 
+  it("keeps the header's secondary links in the navigation menu on a narrow screen (jsdom matches no width)", async () => {
+    signedInApi(undefined, [
+      { method: 'GET', path: '/payment/approvals/count', reply: { body: { toDecide: 2 } } },
+    ]);
+    const { user } = renderApp({ route: '/home', userData: buildUserData({ roles: FULL_ROLES }) });
+    await screen.findByTestId('greeting');
+    // jsdom takes Mantine's hidden-from-md class for hidden: the burger is found all the same.
+    await user.click(screen.getByLabelText('Open the navigation menu'));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Approvals: 2 payments to approve' })).toHaveAttribute(
+      'href',
+      '/paymentApprovals',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'My profile' })).toHaveAttribute('href', '/profile');
+    expect(
+      within(menu).getByRole('menuitem', { name: /^Help\s*\(opens in a new window\)$/ }),
+    ).toHaveAttribute('href', '/help/home?lang=en');
+    expect(within(menu).getByRole('menuitemradio', { name: 'Same as the system' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+  });
+
   it('opens the invoice grid on the invoices of the card clicked', async () => {
     const calls = signedInApi(undefined, [
       ...gridRoutes(),

@@ -1,6 +1,8 @@
+import { BACKGROUND_HEADER, BACKGROUND_HEADER_VALUE } from '@settle/shared/background-calls';
 import { ErrorCode, readErrorResponse } from '@settle/shared/error-codes';
 import type { z } from 'zod';
 import { ApiError, ClientErrorCode } from './api-error';
+import { isBackgroundCall } from './background-calls';
 import { getApiBase, getPublicConfig } from './public-config';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -86,6 +88,8 @@ function buildUrl(path: string, query?: Record<string, string | undefined>): str
 export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  // Read before the first await: the poll's mark lasts only while React Query starts the query.
+  if (isBackgroundCall()) headers[BACKGROUND_HEADER] = BACKGROUND_HEADER_VALUE;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET') {
     const token = readCookie(XSRF_COOKIE);

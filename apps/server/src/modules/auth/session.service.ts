@@ -86,8 +86,14 @@ export function createSessionService(db: Db, config: AppConfig, clock: Clock = s
      * The session behind a cookie token, or an error saying why there is none:
      * ended by an operator answers MGMT_SHUTDOWN; expired (idle or absolute) answers
      * SESSION_EXPIRED; a deactivated user answers 415. Each refusal deletes the session.
+     * A `background` call (the web app's polls) is checked the same way but leaves last-seen
+     * alone: a tab left open must not keep its session from going idle.
      */
-    async authenticate(token: string, now = clock.now()): Promise<SessionContext> {
+    async authenticate(
+      token: string,
+      options: { now?: Date; background?: boolean } = {},
+    ): Promise<SessionContext> {
+      const now = options.now ?? clock.now();
       const tokenHash = hashToken(token);
       const found = await repository.findSessionWithUser(db, tokenHash);
       if (!found) throw unauthenticated();
@@ -110,7 +116,7 @@ export function createSessionService(db: Db, config: AppConfig, clock: Clock = s
           message: 'Your account has been deactivated. Please contact your administrator.',
         });
       }
-      if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      if (!options.background && now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
         await repository.touchSession(db, tokenHash, now);
       }
       return {

@@ -11,7 +11,7 @@ import { type AutopayAccount, putRule, saveBankAccount, saveCard } from './autop
 
 // The clock of the profiles' expiry and of the upcoming list; runs are driven at fixed instants.
 const NOW = new Date('2026-11-25T08:00:00Z');
-const quiet = { info: () => {}, error: () => {} };
+const quiet = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 let harness: PaymentsHarness;
 
 beforeAll(async () => {

@@ -15,5 +15,7 @@ export function autopayJob(run: Pick<AutopayRunService, 'runDay'>): ScheduledJob
     periodOf: every(AUTOPAY_EVERY_MINUTES),
     leaseSeconds: 600,
     run: ({ now }) => run.runDay(now),
+    // Rules looked at and found paid already or with nothing due are the common case, every 15 minutes.
+    didNothing: (result) => ['PAID', 'PENDING', 'FAILED', 'ERROR'].every((outcome) => !result?.[outcome]),
   };
 }

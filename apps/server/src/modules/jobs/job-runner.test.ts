@@ -2,10 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, queryRows } from '../../db/client';
 import { openTestDatabase } from '../../test/test-database';
+import { autopayJob } from '../autopay/autopay-job';
 import { daily, every, monthly } from './job-periods';
-import { createJobRunner, type ScheduledJob } from './job-runner';
+import { createJobRunner, type RunLogLevel, type ScheduledJob } from './job-runner';
 
-const quiet = { info: () => {}, error: () => {} };
+const quiet = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 let database: DatabaseHandle;
 
 beforeAll(async () => {
@@ -175,5 +176,62 @@ describe('the job runner', () => {
       sql`select status from scheduled_job_runs`,
     );
     expect(row?.status).toBe('DONE');
+  });
+});
+
+/** A logger that keeps each line with its level. */
+function recordingLogger() {
+  const lines: Array<{ level: RunLogLevel; message: string }> = [];
+  const at = (level: RunLogLevel) => (message: string) => void lines.push({ level, message });
+  return { lines, logger: { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') } };
+}
+
+describe("the job runner's log levels", () => {
+  const now = new Date('2026-11-25T08:00:00Z');
+
+  it('logs a run that found nothing to do at debug and one that did something at info', async () => {
+    const { lines, logger } = recordingLogger();
+    const runner = createJobRunner(database.db, { logger, owner: 'host:1' });
+    runner.register({ name: 'idle', periodOf: daily(), run: async () => ({ day: '2026-11-25', sent: 0 }) });
+    runner.register({ name: 'silent', periodOf: daily(), run: async () => undefined });
+    runner.register({ name: 'busy', periodOf: daily(), run: async () => ({ day: '2026-11-25', sent: 2 }) });
+    await runner.runDue(now);
+    expect(lines).toEqual([
+      { level: 'debug', message: 'job idle ran for 2026-11-25: {"day":"2026-11-25","sent":0}' },
+      { level: 'debug', message: 'job silent ran for 2026-11-25' },
+      { level: 'info', message: 'job busy ran for 2026-11-25: {"day":"2026-11-25","sent":2}' },
+    ]);
+  });
+
+  it('warns of a failed try that will be tried again, and logs the last one as an error', async () => {
+    const { lines, logger } = recordingLogger();
+    const runner = createJobRunner(database.db, { logger, owner: 'host:1' });
+    runner.register({
+      name: 'flaky',
+      periodOf: daily(),
+      maxAttempts: 2,
+      run: async () => {
+        throw new Error('mail server down');
+      },
+    });
+    await runner.runDue(now);
+    await database.db.execute(sql`update scheduled_job_runs set lease_until = now() - interval '1 second'`);
+    await runner.runDue(now);
+    expect(lines).toEqual([
+      { level: 'warn', message: 'job flaky failed for 2026-11-25 (try 1): mail server down' },
+      { level: 'error', message: 'job flaky failed for 2026-11-25 (try 2): mail server down' },
+    ]);
+  });
+
+  it('logs an autopay pass whose rules were all paid already or owed nothing at debug, a payment at info', async () => {
+    const counts = { PAID: 0, PENDING: 0, FAILED: 0, NOTHING_DUE: 3, ALREADY_RAN: 2, ERROR: 0 };
+    const { lines, logger } = recordingLogger();
+    const runner = createJobRunner(database.db, { logger, owner: 'host:1' });
+    runner.register(autopayJob({ runDay: async () => ({ day: '2026-11-25', ...counts }) }));
+    await runner.runDue(now);
+    counts.PAID = 1;
+    await runner.runDue(new Date('2026-11-25T08:15:00Z'));
+    expect(lines.map((line) => line.level)).toEqual(['debug', 'info']);
+    expect(lines[1]?.message).toContain('"PAID":1');
   });
 });

@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { type Db, queryRows } from '../../db/client';
 import { type Clock, systemClock } from '../../lib/clock';
 import type { PeriodOf } from './job-periods';
@@ -26,6 +27,11 @@ export type ScheduledJob = {
   maxAttempts?: number;
   /** How long a run may take before another process takes it as abandoned; 10 minutes unless said. */
   leaseSeconds?: number;
+  /**
+   * Whether a run's result says it found nothing to do (logged at debug, not info). Unless said,
+   * a result whose numbers are all 0 (or no result) is nothing.
+   */
+  didNothing?: (result: Record<string, unknown> | undefined) => boolean;
 };
 
 export type JobRunOutcome = {
@@ -49,7 +55,23 @@ export type JobRunRow = {
   result: Record<string, unknown> | null;
 };
 
-type RunnerLogger = { info: (message: string) => void; error: (message: string) => void };
+type RunnerLogger = Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>;
+export type RunLogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+/** A result that counts things, each of them 0: the run looked and found nothing. */
+export function countsNothing(result: Record<string, unknown> | undefined): boolean {
+  return Object.values(result ?? {}).every((value) => typeof value !== 'number' || value === 0);
+}
+
+/**
+ * The level of a run's log line. Jobs run every few minutes in every portal, so a run that found
+ * nothing to do is routine (debug); one that did something is info; a failed try that will be
+ * tried again is a warning, and the last try's failure an error.
+ */
+export function runLogLevel(job: ScheduledJob, outcome: JobRunOutcome): RunLogLevel {
+  if (outcome.status === 'FAILED') return outcome.attempt < (job.maxAttempts ?? 3) ? 'warn' : 'error';
+  return (job.didNothing ?? countsNothing)(outcome.result) ? 'debug' : 'info';
+}
 
 const RETRY_BACKOFF_SECONDS = 300;
 
@@ -105,14 +127,16 @@ export function createJobRunner(
     const attempt = await claim(job, period);
     if (attempt === null) return null;
     let outcome: JobRunOutcome;
+    let message: string;
     try {
       const result = await job.run({ period, now, attempt });
       outcome = { job: job.name, period, status: 'DONE', attempt, ...(result ? { result } : {}) };
-      options.logger.info(`job ${job.name} ran for ${period}${result ? `: ${JSON.stringify(result)}` : ''}`);
+      message = `job ${job.name} ran for ${period}${result ? `: ${JSON.stringify(result)}` : ''}`;
     } catch (error) {
       outcome = { job: job.name, period, status: 'FAILED', attempt, error: (error as Error).message };
-      options.logger.error(`job ${job.name} failed for ${period} (try ${attempt}): ${outcome.error}`);
+      message = `job ${job.name} failed for ${period} (try ${attempt}): ${outcome.error}`;
     }
+    options.logger[runLogLevel(job, outcome)](message);
     await finish(job, period, outcome);
     return outcome;
   }

@@ -79,7 +79,7 @@ describe('the daily reminder digest', () => {
     const nothingDue = await reminderUser('en', ALL_ON);
 
     const second = createJobRunner(context.database.db, {
-      logger: { info() {}, error() {} },
+      logger: { debug() {}, info() {}, warn() {}, error() {} },
       owner: 'host:2',
     });
     const { services } = context.app;

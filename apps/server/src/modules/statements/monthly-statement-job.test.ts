@@ -10,7 +10,7 @@ import { createJobRunner } from '../jobs/job-runner';
 import { buildPayment } from '../payment-logs/payment-log-factories';
 import { MONTHLY_STATEMENT_JOB, monthlyStatementJob } from './monthly-statement-job';
 
-const quiet = { info: () => {}, error: () => {} };
+const quiet = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 let context: TestContext;
 let tenantId = 0;
 

@@ -3,7 +3,6 @@ import { notifications } from '@mantine/notifications';
 import type { TDisputeRow } from '@settle/shared/disputes';
 import { hasPrivilege, Privilege } from '@settle/shared/privileges';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { WidgetState } from '../../features/dashboard/components/widget-state';
@@ -33,13 +32,8 @@ export function MyDisputesWidget({ refetchInterval }: WidgetProps) {
   const { currentCustNo, currencyCode, roles } = useSignedInUser();
   const disputes = useDisputes(
     { custNo: currentCustNo ?? '', currencyCode, page: 1, pageSize: PAGE_SIZE, sort: 'probNo', dir: 'desc' },
-    { enabled: currentCustNo !== null },
-  );
-  const queryClient = useQueryClient();
-  // The grid's hook has no interval of its own: the widget asks for its refresh.
-  useRefetchEvery(
-    refetchInterval,
-    () => void queryClient.invalidateQueries({ queryKey: [...disputesRootKey, 'grid'] }),
+    // React Query's own interval: its refetches are marked as polls (lib/background-calls.ts).
+    { enabled: currentCustNo !== null, refetchInterval },
   );
   const mayChange = hasPrivilege(roles, Privilege.ALLOW_PROB);
   return (
@@ -149,14 +143,4 @@ function ReasonSelect({ row }: { row: TDisputeRow }) {
       data-testid={`disputes-widget-reason-${row.probNo}`}
     />
   );
-}
-
-function useRefetchEvery(interval: number | false, refetch: () => void) {
-  const latest = useRef(refetch);
-  latest.current = refetch;
-  useEffect(() => {
-    if (!interval) return;
-    const timer = window.setInterval(() => latest.current(), interval);
-    return () => window.clearInterval(timer);
-  }, [interval]);
 }

@@ -1,4 +1,4 @@
-import { Anchor, Box, Group, useMantineTheme } from '@mantine/core';
+import { Anchor, Box, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { hasPrivilege, Privilege } from '@settle/shared/privileges';
 import { Link } from 'react-router';
@@ -10,7 +10,7 @@ import { SignOutButton } from '../../features/auth/components/sign-out-button';
 import { CartLink } from '../../features/cart/components/cart-link';
 import { ApprovalsLink } from '../../features/payment-approvals/components/approvals-link';
 import { useSignedInUser } from '../../lib/use-user-data';
-import { MainNav, MobileNavMenu } from '../navigation/main-nav';
+import { CROWDED_BELOW, MainNav, MobileNavMenu } from '../navigation/main-nav';
 import classes from './app-header.module.css';
 import { CompanyMenu } from './company-menu';
 
@@ -22,24 +22,27 @@ export function AppHeader() {
   const { breakpoints } = useMantineTheme();
   // Narrow screens have room for the colour switch on the brand's row, not among the user's buttons.
   const wide = useMediaQuery(`(min-width: ${breakpoints.md})`);
+  // Below xl the one row is full (French, with the approvals link): the companies menu is its icon.
+  const roomy = useMediaQuery(`(min-width: ${breakpoints.xl})`);
   return (
     <div className={classes.bar}>
-      <Group gap="lg" wrap="nowrap" className={classes.brand}>
+      <Box className={classes.brand}>
         <MobileNavMenu hiddenFrom="md" />
-        <AppName size="h4" />
+        <AppName size="h4" truncate="end" miw={0} />
         <MainNav visibleFrom="md" />
-        {wide ? null : <ColorSchemeSwitch />}
-      </Group>
+        {wide ? null : <ColorSchemeSwitch visibleFrom={CROWDED_BELOW} />}
+      </Box>
       <Box className={classes.accounts}>
         <AccountSelector />
       </Box>
-      <Group gap="sm" wrap="nowrap" className={classes.user}>
+      <Box className={classes.user}>
         {/* The cart is for paying: a user who may not pay has no way into it. */}
         {hasPrivilege(userData.roles, Privilege.ALLOW_PAY) ? <CartLink /> : null}
-        <ApprovalsLink />
-        <HelpButton />
+        {/* In the navigation menu on the narrowest screens (MobileNavMenu). */}
+        <ApprovalsLink visibleFrom={CROWDED_BELOW} />
+        <HelpButton visibleFrom={CROWDED_BELOW} />
         {wide ? <ColorSchemeSwitch /> : null}
-        <CompanyMenu compact={!wide} />
+        <CompanyMenu compact={!roomy} />
         <Anchor
           component={Link}
           to="/profile"
@@ -53,7 +56,7 @@ export function AppHeader() {
           {userData.fullName}
         </Anchor>
         <SignOutButton />
-      </Group>
+      </Box>
     </div>
   );
 }

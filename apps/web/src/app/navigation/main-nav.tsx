@@ -1,8 +1,15 @@
-import { Burger, Button, Group, type MantineBreakpoint, Menu } from '@mantine/core';
+import { Burger, Button, Group, type MantineBreakpoint, Menu, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { ColorSchemeMenuItems } from '../../components/ui/color-scheme-switch';
+import { HelpMenuItem } from '../../components/ui/help-button';
+import { ApprovalsMenuItem } from '../../features/payment-approvals/components/approvals-link';
 import { useUserData } from '../../lib/use-user-data';
 import { visibleNavItems } from './nav-items';
+
+/** Below it the header keeps only the cart, the companies and sign-out: the rest moves into this menu. */
+export const CROWDED_BELOW: MantineBreakpoint = 'sm';
 
 /** The main areas as header links on wide screens. */
 export function MainNav({ visibleFrom }: { visibleFrom: MantineBreakpoint }) {
@@ -31,10 +38,15 @@ export function MainNav({ visibleFrom }: { visibleFrom: MantineBreakpoint }) {
   );
 }
 
-/** The same links behind a menu button on narrow screens; its items exist only while open. */
+/**
+ * The same links behind a menu button on narrow screens, with the profile (the header has no room
+ * for the name) and, on the narrowest, the header's secondary links; its items exist only while open.
+ */
 export function MobileNavMenu({ hiddenFrom }: { hiddenFrom: MantineBreakpoint }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'profile']);
   const userData = useUserData();
+  const { breakpoints } = useMantineTheme();
+  const crowded = !useMediaQuery(`(min-width: ${breakpoints[CROWDED_BELOW]})`);
   return (
     <Menu position="bottom-start">
       <Menu.Target>
@@ -48,6 +60,18 @@ export function MobileNavMenu({ hiddenFrom }: { hiddenFrom: MantineBreakpoint })
             {t(item.labelKey)}
           </Menu.Item>
         ))}
+        <Menu.Divider />
+        {crowded ? <ApprovalsMenuItem /> : null}
+        <Menu.Item component={Link} to="/profile" data-testid="menu-profile">
+          {t('profile:title')}
+        </Menu.Item>
+        {crowded ? (
+          <>
+            <HelpMenuItem />
+            <Menu.Divider />
+            <ColorSchemeMenuItems testIdPrefix="menu-" />
+          </>
+        ) : null}
       </Menu.Dropdown>
     </Menu>
   );

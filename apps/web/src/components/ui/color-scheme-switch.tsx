@@ -1,4 +1,10 @@
-import { ActionIcon, type MantineColorScheme, Menu, useMantineColorScheme } from '@mantine/core';
+import {
+  ActionIcon,
+  type MantineBreakpoint,
+  type MantineColorScheme,
+  Menu,
+  useMantineColorScheme,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { OutlineIcon } from './outline-icon';
 
@@ -32,10 +38,10 @@ const CHOICES: ReadonlyArray<{ value: MantineColorScheme; labelKey: string; icon
  * Light, dark, or the system's setting (the default). MantineProvider's colour scheme manager
  * keeps the choice in this browser's storage.
  */
-export function ColorSchemeSwitch() {
+export function ColorSchemeSwitch({ visibleFrom }: { visibleFrom?: MantineBreakpoint }) {
   const { t } = useTranslation();
-  const { colorScheme, setColorScheme } = useMantineColorScheme();
-  const current = CHOICES.find((choice) => choice.value === colorScheme) ?? CHOICES[2]!;
+  const { colorScheme } = useMantineColorScheme();
+  const current = currentChoice(colorScheme);
   return (
     <Menu position="bottom-end">
       <Menu.Target>
@@ -43,29 +49,45 @@ export function ColorSchemeSwitch() {
           variant="subtle"
           size="lg"
           aria-label={t('colorScheme.button', { current: t(current.labelKey) })}
+          visibleFrom={visibleFrom}
           data-testid="color-scheme-switch"
         >
           <OutlineIcon paths={current.icon} size={20} />
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{t('colorScheme.label')}</Menu.Label>
-        <Menu.RadioGroup
-          value={current.value}
-          onChange={(value) => setColorScheme(value as MantineColorScheme)}
-        >
-          {CHOICES.map((choice) => (
-            <Menu.RadioItem
-              key={choice.value}
-              value={choice.value}
-              rightSection={<OutlineIcon paths={choice.icon} size={16} />}
-              data-testid={`color-scheme-${choice.value}`}
-            >
-              {t(choice.labelKey)}
-            </Menu.RadioItem>
-          ))}
-        </Menu.RadioGroup>
+        <ColorSchemeMenuItems />
       </Menu.Dropdown>
     </Menu>
   );
+}
+
+/** The choices as a labelled group of a menu: the switch's own, or the navigation menu's on narrow screens. */
+export function ColorSchemeMenuItems({ testIdPrefix = '' }: { testIdPrefix?: string }) {
+  const { t } = useTranslation();
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  return (
+    <>
+      <Menu.Label>{t('colorScheme.label')}</Menu.Label>
+      <Menu.RadioGroup
+        value={currentChoice(colorScheme).value}
+        onChange={(value) => setColorScheme(value as MantineColorScheme)}
+      >
+        {CHOICES.map((choice) => (
+          <Menu.RadioItem
+            key={choice.value}
+            value={choice.value}
+            rightSection={<OutlineIcon paths={choice.icon} size={16} />}
+            data-testid={`${testIdPrefix}color-scheme-${choice.value}`}
+          >
+            {t(choice.labelKey)}
+          </Menu.RadioItem>
+        ))}
+      </Menu.RadioGroup>
+    </>
+  );
+}
+
+function currentChoice(colorScheme: MantineColorScheme) {
+  return CHOICES.find((choice) => choice.value === colorScheme) ?? CHOICES[2]!;
 }

@@ -1,9 +1,10 @@
-import { Button, VisuallyHidden } from '@mantine/core';
+import { Button, type MantineBreakpoint, Menu, VisuallyHidden } from '@mantine/core';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { helpTopicForPath, helpUrl, openHelpWindow } from '../../lib/help-window';
 import { normalizeLanguage } from '../../lib/language';
+import word from './header-word.module.css';
 import { OutlineIcon } from './outline-icon';
 
 const HELP_ICON_PATHS = [
@@ -17,7 +18,39 @@ const HELP_ICON_PATHS = [
  * link (its address works with a middle click or "open in new window" too); a plain click
  * opens the help window. The sign-in pages have their own plain HelpLink.
  */
-export function HelpButton() {
+export function HelpButton({ visibleFrom }: { visibleFrom?: MantineBreakpoint }) {
+  const help = useHelpLink(word.word);
+  return (
+    <Button
+      component="a"
+      {...help.anchor}
+      variant="subtle"
+      size="compact-sm"
+      leftSection={<OutlineIcon paths={HELP_ICON_PATHS} size={18} />}
+      visibleFrom={visibleFrom}
+      data-testid="help-button"
+    >
+      {help.label}
+    </Button>
+  );
+}
+
+/** The same link as an item of the navigation menu, where narrow screens keep it. */
+export function HelpMenuItem() {
+  const help = useHelpLink();
+  return (
+    <Menu.Item
+      component="a"
+      {...help.anchor}
+      leftSection={<OutlineIcon paths={HELP_ICON_PATHS} size={16} />}
+      data-testid="menu-help"
+    >
+      {help.label}
+    </Menu.Item>
+  );
+}
+
+function useHelpLink(wordClass?: string) {
   const { t, i18n } = useTranslation('help');
   const { pathname } = useLocation();
   const url = helpUrl(helpTopicForPath(pathname), normalizeLanguage(i18n.language));
@@ -25,26 +58,13 @@ export function HelpButton() {
     event.preventDefault();
     openHelpWindow(url);
   };
-  const label = (
-    <>
-      {t('button')}
-      <VisuallyHidden>{t('opensInNewWindow')}</VisuallyHidden>
-    </>
-  );
-
-  return (
-    <Button
-      component="a"
-      href={url}
-      target="_blank"
-      rel="noopener noreferrer"
-      onClick={open}
-      variant="subtle"
-      size="compact-sm"
-      leftSection={<OutlineIcon paths={HELP_ICON_PATHS} size={18} />}
-      data-testid="help-button"
-    >
-      {label}
-    </Button>
-  );
+  return {
+    anchor: { href: url, target: '_blank', rel: 'noopener noreferrer', onClick: open },
+    label: (
+      <>
+        <span className={wordClass}>{t('button')}</span>
+        <VisuallyHidden>{t('opensInNewWindow')}</VisuallyHidden>
+      </>
+    ),
+  };
 }

@@ -2,6 +2,7 @@ import { Badge, Button, VisuallyHidden } from '@mantine/core';
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import word from '../../../components/ui/header-word.module.css';
 import { useFormatters } from '../../../lib/use-formatters';
 import { useSignedInUser } from '../../../lib/use-user-data';
 import { cartRootKey, usePaymentCart } from '../api/get-payment-cart';
@@ -46,7 +47,10 @@ export function CartLink() {
       aria-current={active ? 'page' : undefined}
       data-testid="cart-link"
     >
-      <span aria-hidden="true">{t('link')}</span>
+      {/* The hidden text below names the link, with the count, whether the word shows or not. */}
+      <span aria-hidden="true" className={word.word}>
+        {t('link')}
+      </span>
       <VisuallyHidden>
         {busy || count === undefined ? t('linkLoading') : t('linkCount', { count, formatted: n0(count) })}
       </VisuallyHidden>

@@ -63,11 +63,15 @@ const scopeOf = (params: DisputeListParams) =>
  * A page of the dispute grid. Under the disputes' key, so that a dispute created or changed
  * elsewhere refreshes it; paging and sorting keep the previous page on screen, never across accounts.
  */
-export function useDisputes(params: DisputeListParams, options: { enabled?: boolean } = {}) {
+export function useDisputes(
+  params: DisputeListParams,
+  options: { enabled?: boolean; refetchInterval?: number | false } = {},
+) {
   return useQuery({
     queryKey: [...disputesRootKey, 'grid', params],
     queryFn: ({ signal }) => getDisputes(params, signal),
     enabled: options.enabled ?? true,
+    refetchInterval: options.refetchInterval ?? false,
     placeholderData: (previous, previousQuery) => {
       const previousParams = previousQuery?.queryKey[2] as DisputeListParams | undefined;
       return previousParams && scopeOf(previousParams) === scopeOf(params)
