@@ -1,18 +1,16 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
+import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { UNTHROTTLED_ENV } from './unthrottled';
+import { API, cpuSecondsOf, signIn, startBuiltServer } from './built-server';
 
 /**
  * The HTTP stage: the built server started on the bench's database (PostgreSQL when a URL is
  * given, else the PGlite folder), demo.full signed in, then autocannon at 32 connections for a
  * few seconds against /healthz and each grid call in the same run, printing req/s, p50, p99 and
- * the ratio of req/s to /healthz's.
+ * the ratio of req/s to /healthz's, and the server process's CPU per call (user + system time over
+ * the calls answered: steadier than latency on a shared machine).
  */
-const API = '/getpaid-rest/api';
 const CONNECTIONS = 32;
 const FILTER =
   "amount ge 100 and amount le 40000 and balance gt 0 and substringof('PO-5',poNumber) and terms eq 'Net 30'";
@@ -28,27 +26,15 @@ export async function benchHttp(options: {
   const root = path.resolve(import.meta.dirname, '../../..');
   const build = spawnSync(process.execPath, ['apps/server/build.mjs'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('the server build failed');
-  const port = await freePort();
-  const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
-    cwd: root,
-    env: {
-      ...UNTHROTTLED_ENV,
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      DEV_OUTBOX: 'false',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: options.dataDir,
-      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const server = await startBuiltServer({
+    root,
+    dataDir: options.dataDir,
+    databaseUrl: options.databaseUrl,
   });
   try {
-    const base = `http://127.0.0.1:${port}`;
-    const startedIn = await waitForHealth(base, server);
+    const { base } = server;
     console.log(
-      `HTTP stage: built server on ${options.databaseUrl ? 'PostgreSQL' : 'PGlite'}, /healthz after ${startedIn} ms`,
+      `HTTP stage: built server on ${options.databaseUrl ? 'PostgreSQL' : 'PGlite'}, /healthz after ${server.startedIn} ms`,
     );
     const cookie = await signIn(base);
     const { scope } = options;
@@ -86,22 +72,24 @@ export async function benchHttp(options: {
       if (!probe.ok) throw new Error(`${name}: ${probe.status} ${await probe.text()}`);
       await autocannon({ url: `${base}${url}`, connections: CONNECTIONS, duration: 2, headers: { cookie } });
     }
-    console.log('| call | req/s | p50 | p99 | vs /healthz | non-2xx |');
-    console.log('|---|---|---|---|---|---|');
+    console.log('| call | req/s | p50 | p99 | vs /healthz | server CPU per call | non-2xx |');
+    console.log('|---|---|---|---|---|---|---|');
     let healthRate = 0;
     for (const [name, url] of calls) {
       await settle(base);
+      const cpuBefore = cpuSecondsOf(server.process.pid!);
       const result = await autocannon({
         url: `${base}${url}`,
         connections: CONNECTIONS,
         duration: options.seconds,
         headers: { cookie, 'accept-encoding': 'br, gzip' },
       });
+      const cpuMs = ((cpuSecondsOf(server.process.pid!) - cpuBefore) * 1000) / result.requests.total;
       const rate = result.requests.average;
       if (url === '/healthz') healthRate = rate;
       const ratio = healthRate > 0 ? rate / healthRate : 0;
       console.log(
-        `| ${name} | ${Math.round(rate).toLocaleString('en-US')} | ${result.latency.p50} ms | ${result.latency.p99} ms | ${ratio.toFixed(3)} | ${result.non2xx + result.errors} |`,
+        `| ${name} | ${Math.round(rate).toLocaleString('en-US')} | ${result.latency.p50} ms | ${result.latency.p99} ms | ${ratio.toFixed(3)} | ${cpuMs.toFixed(2)} ms | ${result.non2xx + result.errors} |`,
       );
     }
     console.log(
@@ -110,8 +98,7 @@ export async function benchHttp(options: {
         .join(' ')} (2 cores)`,
     );
   } finally {
-    server.kill('SIGTERM');
-    await once(server, 'exit');
+    await server.stop();
   }
 }
 
@@ -127,54 +114,4 @@ async function settle(base: string): Promise<void> {
     if (performance.now() - asked < 100) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  probe.listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as { port: number };
-  probe.close();
-  return port;
-}
-
-async function waitForHealth(base: string, server: ChildProcess): Promise<number> {
-  const started = performance.now();
-  while (performance.now() - started < 120_000) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return Math.round(performance.now() - started);
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the server did not answer /healthz within 2 minutes');
-}
-
-/** demo.full's session cookie, signed in as the browser does (XSRF cookie first). */
-async function signIn(base: string): Promise<string> {
-  const config = await fetch(`${base}${API}/config.js`);
-  const jar = new Map<string, string>();
-  const keep = (response: Response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const [name, ...value] = pair!.split('=');
-      jar.set(name!.trim(), value.join('='));
-    }
-  };
-  keep(config);
-  const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-  const login = await fetch(`${base}${API}/auth/login`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      cookie: cookieHeader(),
-      'x-xsrf-token': jar.get('XSRF-TOKEN') ?? '',
-    },
-    body: JSON.stringify({ loginName: 'demo.full', password: 'Settle-demo-2026' }),
-  });
-  if (!login.ok) throw new Error(`demo.full could not sign in: ${login.status} ${await login.text()}`);
-  keep(login);
-  return cookieHeader();
 }

@@ -2,8 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/test-app';
+import { preferredEncoding, registerCompression } from './compression';
 
 // Answers travel compressed: the built web files as the build precompressed them, with a year
 // of immutable caching for hashed names, and API answers compressed on the way out.
@@ -72,5 +74,70 @@ describe('compressed answers', () => {
     const shell = await get('/invoices', 'gzip');
     expect(shell.headers['cache-control']).toBe('no-cache');
     expect(shell.body).toContain('<title>Settle</title>');
+  });
+});
+
+describe('JSON answers compressed in one call (the lean path)', () => {
+  // Two answers of different sizes in turn: each is compressed from the one scratch buffer, so
+  // a shorter answer after a longer one must not carry the longer one's tail.
+  const long = { rows: Array.from({ length: 800 }, (_, n) => ({ n, text: `long row ${n}` })) };
+  const short = { rows: Array.from({ length: 60 }, (_, n) => ({ n, text: `short ${n}` })) };
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    app = Fastify();
+    await registerCompression(app);
+    app.get('/long', async () => long);
+    app.get('/short', async () => short);
+    app.get('/tiny', async () => ({ ok: true }));
+    app.get('/varied', async (_request, reply) => reply.header('vary', 'origin').send(long));
+  });
+  afterAll(() => app.close());
+
+  const ask = (url: string, acceptEncoding?: string) =>
+    app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+  it('answers each body exactly, with its compressed length and Vary', async () => {
+    for (const [url, body] of [
+      ['/long', long],
+      ['/short', short],
+      ['/long', long],
+      ['/short', short],
+    ] as const) {
+      const brotli = await ask(url, 'gzip, deflate, br');
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(Number(brotli.headers['content-length'])).toBe(brotli.rawPayload.length);
+      expect(brotli.headers.vary).toBe('accept-encoding');
+      expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString())).toEqual(body);
+      const gzip = await ask(url, 'gzip');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(body);
+    }
+    const varied = await ask('/varied', 'br');
+    expect(varied.headers.vary).toBe('origin, accept-encoding');
+  });
+
+  it("follows the client's weights, and leaves small answers and refusals uncompressed", async () => {
+    expect((await ask('/long', 'br;q=0.5, gzip')).headers['content-encoding']).toBe('gzip');
+    expect((await ask('/long', 'br;q=0, gzip;q=0.1')).headers['content-encoding']).toBe('gzip');
+    expect((await ask('/long', '*')).headers['content-encoding']).toBe('br');
+    for (const refused of [undefined, 'identity', 'br;q=0, gzip;q=0', 'deflate']) {
+      const plain = await ask('/long', refused);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.json()).toEqual(long);
+    }
+    const tiny = await ask('/tiny', 'br');
+    expect(tiny.headers['content-encoding']).toBeUndefined();
+    expect(tiny.json()).toEqual({ ok: true });
+  });
+
+  it('reads Accept-Encoding weights as RFC 9110 says', () => {
+    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(preferredEncoding('gzip;q=1.0, br;q=0.9')).toBe('gzip');
+    expect(preferredEncoding('x-gzip')).toBe('gzip');
+    expect(preferredEncoding('*;q=0.5, br;q=0')).toBe('gzip');
+    expect(preferredEncoding('identity')).toBeUndefined();
+    expect(preferredEncoding('br;q=2')).toBeUndefined();
+    expect(preferredEncoding(undefined)).toBeUndefined();
   });
 });
