@@ -17,7 +17,9 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, queryRows } from '../../db/client';
 import {
+  BULK_INSERT_FROM,
   createInvoiceStaging,
+  type MergeOptions,
   mergeInvoices,
   refuseConflicts,
   type StagedInvoice,
@@ -60,7 +62,7 @@ export type LedgerLoadService = ReturnType<typeof createLedgerLoadService>;
  * go through COPY into staging and one set-based merge. A bad row is refused alone, with its line;
  * a row equal to what is stored changes nothing and counts as unchanged.
  */
-export function createLedgerLoadService(db: Db) {
+export function createLedgerLoadService(db: Db, mergeOptions: MergeOptions = { bulkFrom: BULK_INSERT_FROM }) {
   async function upsertCustomer(tx: Db, tenantId: number, row: TLedgerCustomer): Promise<Outcome> {
     const optional = {
       address_line1: row.addressLine1,
@@ -331,6 +333,14 @@ export function createLedgerLoadService(db: Db) {
       await db.transaction(async (tx) => {
         await createInvoiceStaging(tx);
         let chunk: Array<{ line: number; row: TLedgerInvoice }> = [];
+        // One chunk is COPied while the next is read and checked, so the database and this process
+        // work at once; memory stays at two chunks.
+        let staging: Promise<void> = Promise.resolve();
+        const stageNext = async (next: typeof chunk) => {
+          await staging;
+          staging = stageChunk(tx, next);
+          staging.catch(() => {});
+        };
         for await (const source of options.rows) {
           report.received += 1;
           if (source.error !== undefined) {
@@ -349,11 +359,12 @@ export function createLedgerLoadService(db: Db) {
           }
           chunk.push({ line: source.line, row: parsed.data });
           if (chunk.length >= COPY_CHUNK_ROWS) {
-            await stageChunk(tx, chunk);
+            await stageNext(chunk);
             chunk = [];
           }
         }
-        if (chunk.length > 0) await stageChunk(tx, chunk);
+        if (chunk.length > 0) await stageNext(chunk);
+        await staging;
         if (options.atomic && report.refused > 0) throw new LoadRolledBack();
         const conflicts = await refuseConflicts(tx, options.tenantId, MAX_LISTED_ERRORS);
         report.refused += conflicts.count;
@@ -361,7 +372,8 @@ export function createLedgerLoadService(db: Db) {
           .sort((a, b) => a.line - b.line)
           .slice(0, MAX_LISTED_ERRORS);
         if (options.atomic && report.refused > 0) throw new LoadRolledBack();
-        Object.assign(report, await mergeInvoices(tx, options.tenantId));
+        const { inserted, updated, unchanged } = await mergeInvoices(tx, options.tenantId, mergeOptions);
+        Object.assign(report, { inserted, updated, unchanged });
       });
     } catch (error) {
       if (!(error instanceof LoadRolledBack)) throw error;
