@@ -9,14 +9,14 @@ import { type Db, queryRows } from './client';
  * transaction ends, so callers use this only where the table is empty or the load is large beside it.
  */
 
+/** Builds again what was dropped, on the given handle (a transaction, to set its memory) or the one that dropped it. */
+export type Restore = (on?: Db) => Promise<void>;
+
 /**
  * Drops the secondary indexes of the tables (not those behind a primary key or a unique
  * constraint: upserts need them) and answers a function that builds them again, as they were.
  */
-export async function withoutSecondaryIndexes(
-  db: Db,
-  tables: readonly string[],
-): Promise<() => Promise<void>> {
+export async function withoutSecondaryIndexes(db: Db, tables: readonly string[]): Promise<Restore> {
   const indexes = await queryRows<{ name: string; definition: string }>(
     db,
     sql`select i.indexname as name, i.indexdef as definition
@@ -25,13 +25,13 @@ export async function withoutSecondaryIndexes(
           and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
   );
   for (const index of indexes) await db.execute(sql.raw(`drop index if exists "${index.name}"`));
-  return async () => {
-    for (const index of indexes) await db.execute(sql.raw(index.definition) as SQL);
+  return async (on = db) => {
+    for (const index of indexes) await on.execute(sql.raw(index.definition) as SQL);
   };
 }
 
 /** Drops the foreign keys the tables hold and answers a function that adds (and so checks) them again. */
-export async function withoutForeignKeys(db: Db, tables: readonly string[]): Promise<() => Promise<void>> {
+export async function withoutForeignKeys(db: Db, tables: readonly string[]): Promise<Restore> {
   const keys = await queryRows<{ table: string; name: string; definition: string }>(
     db,
     sql`select c.conrelid::regclass::text as table, c.conname as name, pg_get_constraintdef(c.oid) as definition
@@ -41,22 +41,19 @@ export async function withoutForeignKeys(db: Db, tables: readonly string[]): Pro
         order by c.conname`,
   );
   for (const key of keys) await db.execute(sql.raw(`alter table ${key.table} drop constraint "${key.name}"`));
-  return async () => {
+  return async (on = db) => {
     for (const key of keys)
-      await db.execute(sql.raw(`alter table ${key.table} add constraint "${key.name}" ${key.definition}`));
+      await on.execute(sql.raw(`alter table ${key.table} add constraint "${key.name}" ${key.definition}`));
   };
 }
 
 /** Both of the above; the answer restores the foreign keys once the indexes that speed up their check exist. */
-export async function withoutIndexesAndForeignKeys(
-  db: Db,
-  tables: readonly string[],
-): Promise<() => Promise<void>> {
+export async function withoutIndexesAndForeignKeys(db: Db, tables: readonly string[]): Promise<Restore> {
   const restoreKeys = await withoutForeignKeys(db, tables);
   const restoreIndexes = await withoutSecondaryIndexes(db, tables);
-  return async () => {
-    await restoreIndexes();
-    await restoreKeys();
+  return async (on = db) => {
+    await restoreIndexes(on);
+    await restoreKeys(on);
   };
 }
 

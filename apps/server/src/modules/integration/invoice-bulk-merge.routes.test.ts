@@ -132,7 +132,12 @@ async function gridAnswers(customer: SignedInCustomer) {
           custNo,
           tranId,
           ...row
-        }: { id: number; accountName: string; custNo: string; tranId: string }) => ({
+        }: {
+          id: number;
+          accountName: string;
+          custNo: string;
+          tranId: string;
+        }) => ({
           ...row,
           tranId: tranId.slice(custNo.length + 1),
         }),
@@ -153,7 +158,11 @@ describe('a large invoice load', () => {
     expect(smallReport).toMatchObject({ inserted: COUNT, updated: 0, refused: 0 });
     expect((await structure()).map((row) => row.oid)).toEqual(before.map((row) => row.oid));
 
-    const largeReport = await load(100, invoiceRows(large.customer.custNo, 1, COUNT), large.customer.tenantId);
+    const largeReport = await load(
+      100,
+      invoiceRows(large.customer.custNo, 1, COUNT),
+      large.customer.tenantId,
+    );
     expect(largeReport).toMatchObject({ inserted: COUNT, updated: 0, refused: 0 });
     const after = await structure();
     // Every index and key is back, as defined, valid, and new (so the large path was taken).
