@@ -141,6 +141,8 @@ export async function mergeInvoices(
   const raw = sql.raw;
   const given = (name: string) => (OPTIONAL.includes(name) ? `coalesce(s.${name}, i.${name})` : `s.${name}`);
   const compared = [...REQUIRED, ...OPTIONAL];
+  // The joins of a million staged rows hash in memory instead of spilling in batches (default 4 MB).
+  await tx.execute(sql`set local work_mem = '64MB'`);
   await tx.execute(
     sql`create temp table ledger_changed (id int primary key, inserted boolean not null) on commit drop`,
   );
@@ -182,7 +184,7 @@ export async function mergeInvoices(
         tran_bal, tran_orig, ${raw(compared.join(', '))})
       select ${tenantId}, s.customer_id, s.cust_no, s.tran_id, s.currency_code, s.amount, s.balance,
         s.balance, s.amount, ${raw(compared.map((name) => (OPTIONAL.includes(name) ? `coalesce(s.${name}, '')` : `s.${name}`)).join(', '))}
-      from ledger_stage_new s order by s.line
+      from ledger_stage_new s
       on conflict (tenant_id, tran_id) do nothing
       returning id)
     insert into ledger_changed select id, true from added`);
