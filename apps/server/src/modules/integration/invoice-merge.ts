@@ -133,6 +133,15 @@ export async function refuseConflicts(tx: Db, tenantId: number, listed: number) 
   return { count: count.count, listed: rows };
 }
 
+/**
+ * A load that may take the large path waits here, before it reads the invoices table, for any
+ * other such load to commit: two of them holding a read lock on the table and both asking for the
+ * exclusive one to drop its indexes would deadlock.
+ */
+export async function serializeLargeLoads(tx: Db) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('settle.invoice-large-load'))`);
+}
+
 export async function mergeInvoices(
   tx: Db,
   tenantId: number,
@@ -178,13 +187,14 @@ export async function mergeInvoices(
     await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
     restore = await withoutIndexesAndForeignKeys(tx, ['invoices', 'invoice_line_items']);
   }
+  // Ids in the file's order, whatever order the anti-join left them in: the grids break ties by id.
   // A concurrent load may have added the same tranId since: that row is left to it.
   await tx.execute(sql`with added as (
       insert into invoices (tenant_id, customer_id, cust_no, tran_id, tran_currency_code, amount, balance,
         tran_bal, tran_orig, ${raw(compared.join(', '))})
       select ${tenantId}, s.customer_id, s.cust_no, s.tran_id, s.currency_code, s.amount, s.balance,
         s.balance, s.amount, ${raw(compared.map((name) => (OPTIONAL.includes(name) ? `coalesce(s.${name}, '')` : `s.${name}`)).join(', '))}
-      from ledger_stage_new s
+      from ledger_stage_new s order by s.line
       on conflict (tenant_id, tran_id) do nothing
       returning id)
     insert into ledger_changed select id, true from added`);

@@ -23,6 +23,7 @@ import {
   mergeInvoices,
   refuseConflicts,
   type StagedInvoice,
+  serializeLargeLoads,
   stageInvoices,
 } from './invoice-merge';
 import type { SourceRow } from './ledger-rows';
@@ -297,6 +298,7 @@ export function createLedgerLoadService(db: Db, mergeOptions: MergeOptions = { b
   async function loadInvoices(options: LoadOptions): Promise<TLoadReport> {
     const { report, refuse } = startReport();
     const customers = new Map<string, { id: number; currencies: string[] } | null>();
+    let stagedCount = 0;
 
     async function resolveCustomers(tx: Db, custNos: string[]) {
       const missing = [...new Set(custNos)].filter((custNo) => !customers.has(custNo));
@@ -324,7 +326,10 @@ export function createLedgerLoadService(db: Db, mergeOptions: MergeOptions = { b
           refuse(line, row.tranId, `Customer ${row.custNo} does not use the currency ${row.currencyCode}`);
         else staged.push({ line, customerId: customer.id, row });
       }
-      if (!options.atomic || report.refused === 0) await stageInvoices(tx, staged);
+      if (!options.atomic || report.refused === 0) {
+        await stageInvoices(tx, staged);
+        stagedCount += staged.length;
+      }
       options.onProgress?.(report);
     }
 
@@ -366,6 +371,7 @@ export function createLedgerLoadService(db: Db, mergeOptions: MergeOptions = { b
         if (chunk.length > 0) await stageNext(chunk);
         await staging;
         if (options.atomic && report.refused > 0) throw new LoadRolledBack();
+        if (stagedCount >= mergeOptions.bulkFrom) await serializeLargeLoads(tx);
         const conflicts = await refuseConflicts(tx, options.tenantId, MAX_LISTED_ERRORS);
         report.refused += conflicts.count;
         report.errors = [...report.errors, ...conflicts.listed]
