@@ -63,7 +63,8 @@ export type LedgerLoadService = ReturnType<typeof createLedgerLoadService>;
  * go through COPY into staging and one set-based merge. A bad row is refused alone, with its line;
  * a row equal to what is stored changes nothing and counts as unchanged.
  */
-export function createLedgerLoadService(db: Db, mergeOptions: MergeOptions = { bulkFrom: BULK_INSERT_FROM }) {
+export function createLedgerLoadService(db: Db, settings: Partial<MergeOptions> = {}) {
+  const mergeOptions: MergeOptions = { bulkFrom: settings.bulkFrom ?? BULK_INSERT_FROM };
   async function upsertCustomer(tx: Db, tenantId: number, row: TLedgerCustomer): Promise<Outcome> {
     const optional = {
       address_line1: row.addressLine1,
