@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
-import { withoutSecondaryIndexes } from '../src/db/seed/bulk-load';
+import { withoutSecondaryIndexes } from '../src/db/deferred-constraints';
 
 /**
  * A million-row invoice table in a few set-based statements, spread over every

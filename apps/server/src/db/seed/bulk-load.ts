@@ -1,11 +1,11 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../client';
 
 /**
  * Set-based loading for large seeds: whole columns bound as one array parameter each and
  * unnested by the database (one statement for thousands of rows, the same on PostgreSQL and
  * PGlite), ids reserved up front so that children can point at their parents without reading
- * anything back, and secondary indexes built once after the load instead of row by row.
+ * anything back (secondary indexes and foreign keys are deferred by ../deferred-constraints.ts).
  */
 export type Column = { name: string; type: string; values: ReadonlyArray<string | number | boolean | null> };
 
@@ -35,29 +35,4 @@ export async function reserveIds(db: Db, table: string, count: number): Promise<
     sql`select (setval(${sequence}, nextval(${sequence}) + ${count}::bigint - 1) - ${count}::bigint + 1)::text as first`,
   );
   return Number(row!.first);
-}
-
-/**
- * Drops the secondary indexes of the tables (not those behind a primary key or a unique
- * constraint) and answers a function that builds them again, as they were.
- */
-export async function withoutSecondaryIndexes(
-  db: Db,
-  tables: readonly string[],
-): Promise<() => Promise<void>> {
-  const tableList = sql.join(
-    tables.map((table) => sql`${table}`),
-    sql`, `,
-  );
-  const indexes = await queryRows<{ name: string; definition: string }>(
-    db,
-    sql`select i.indexname as name, i.indexdef as definition
-        from pg_indexes i
-        where i.schemaname = current_schema() and i.tablename in (${tableList})
-          and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
-  );
-  for (const index of indexes) await db.execute(sql.raw(`drop index if exists "${index.name}"`));
-  return async () => {
-    for (const index of indexes) await db.execute(sql.raw(index.definition) as SQL);
-  };
 }

@@ -3,10 +3,11 @@ import { sql } from 'drizzle-orm';
 import type { FileStorage } from '../../adapters/file-storage/file-storage';
 import { hashPassword } from '../../modules/auth/password';
 import type { Db } from '../client';
+import { withoutIndexesAndForeignKeys } from '../deferred-constraints';
 import { customers } from '../schema/customers';
 import { currencies, legalTemplates, tenants } from '../schema/tenants';
 import { userCustomers, userRoles, users } from '../schema/users';
-import { type Column, insertColumns, reserveIds, withoutSecondaryIndexes } from './bulk-load';
+import { type Column, insertColumns, reserveIds } from './bulk-load';
 import {
   COLLECTORS,
   DEMO_CURRENCIES,
@@ -32,6 +33,8 @@ export type SeedOptions = {
   log?: (line: string) => void;
   /** Where the demo's dispute attachments are written; without it the demo has none. */
   storage?: FileStorage;
+  /** From this many invoices the indexes and foreign keys are deferred (DEFERRED_INDEXES_FROM unless told). */
+  deferIndexesFrom?: number;
 };
 
 export type SeedResult = {
@@ -193,12 +196,14 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   const todayEpochDay = epochDay(options.today);
   let lineItems = 0;
 
-  // A large seed builds the secondary indexes once at the end: maintaining a dozen of them (four
-  // of them trigram indexes) row by row is most of the cost of a million-invoice load.
+  // A large seed builds the secondary indexes and checks the foreign keys once at the end:
+  // maintaining a dozen indexes (four of them trigram indexes) and looking up each line's invoice
+  // row by row is most of the cost of a million-invoice load.
   const rebuildIndexes =
-    options.invoices >= DEFERRED_INDEXES_FROM
-      ? await withoutSecondaryIndexes(db, ['invoices', 'invoice_line_items', 'invoice_extended_fields'])
+    options.invoices >= (options.deferIndexesFrom ?? DEFERRED_INDEXES_FROM)
+      ? await withoutIndexesAndForeignKeys(db, ['invoices', 'invoice_line_items', 'invoice_extended_fields'])
       : undefined;
+  let writing: Promise<void> = Promise.resolve();
   for (let start = 0; start < options.invoices; start += BATCH) {
     const count = Math.min(BATCH, options.invoices - start);
     const generated = Array.from({ length: count }, (_, offset) => {
@@ -220,13 +225,11 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
         custNo: pair.customer.custNo,
       }),
     }));
-    await insertColumns(db, 'invoices', toColumns(INVOICE_COLUMNS, rows));
     const lines = generated.flatMap(({ invoice }, index) =>
       invoice.lines.map((line) => ({ invoiceId: firstInvoiceId + index, ...line })),
     );
     const firstLineId = await reserveIds(db, 'invoice_line_items', lines.length);
     const lineRows = lines.map((line, index) => ({ id: firstLineId + index, ...line }));
-    await insertColumns(db, 'invoice_line_items', toColumns(LINE_COLUMNS, lineRows));
     lineItems += lineRows.length;
     const extended = lineRows
       .filter((line) => line.item === 'MOT-075' || line.item === 'VLV-316')
@@ -237,15 +240,30 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
         title: 'Lot number',
         value: `LOT-${line.id.toString(36).toUpperCase().padStart(6, '0')}`,
       }));
-    await insertColumns(db, 'invoice_extended_fields', toColumns(EXTENDED_COLUMNS, extended));
+    // The database writes this batch while the next one is generated (ids are reserved, so
+    // nothing is read back); one batch in flight at a time, its tables in parent-to-child order.
+    await writing;
+    writing = (async () => {
+      await insertColumns(db, 'invoices', toColumns(INVOICE_COLUMNS, rows));
+      await insertColumns(db, 'invoice_line_items', toColumns(LINE_COLUMNS, lineRows));
+      await insertColumns(db, 'invoice_extended_fields', toColumns(EXTENDED_COLUMNS, extended));
+    })();
+    writing.catch(() => {});
     if (start + count === options.invoices || (start / BATCH) % 10 === 9) {
       log(`seeded ${start + count} of ${options.invoices} invoices`);
     }
   }
+  await writing;
   if (rebuildIndexes) {
     const started = performance.now();
-    await rebuildIndexes();
-    log(`built the invoice indexes in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    await db.transaction(async (tx) => {
+      // Index builds sort in memory rather than on disk at a million rows (the default is 64 MB).
+      await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
+      await rebuildIndexes(tx);
+    });
+    log(
+      `built the invoice indexes and checked their keys in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
   }
 
   const disputeCount = await seedDemoDisputes(db, {

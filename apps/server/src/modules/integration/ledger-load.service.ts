@@ -18,10 +18,13 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, queryRows } from '../../db/client';
 import {
+  BULK_INSERT_FROM,
   createInvoiceStaging,
+  type MergeOptions,
   mergeInvoices,
   refuseConflicts,
   type StagedInvoice,
+  serializeLargeLoads,
   stageInvoices,
 } from './invoice-merge';
 import type { SourceRow } from './ledger-rows';
@@ -58,7 +61,8 @@ export type LedgerLoadService = ReturnType<typeof createLedgerLoadService>;
  * go through COPY into staging and one set-based merge. A bad row is refused alone, with its line;
  * a row equal to what is stored changes nothing and counts as unchanged.
  */
-export function createLedgerLoadService(db: Db, deps: UserLoadDeps = {}) {
+export function createLedgerLoadService(db: Db, deps: UserLoadDeps & Partial<MergeOptions> = {}) {
+  const mergeOptions: MergeOptions = { bulkFrom: deps.bulkFrom ?? BULK_INSERT_FROM };
   async function upsertCustomer(tx: Db, tenantId: number, row: TLedgerCustomer): Promise<Outcome> {
     const optional = {
       address_line1: row.addressLine1,
@@ -305,6 +309,7 @@ export function createLedgerLoadService(db: Db, deps: UserLoadDeps = {}) {
   async function loadInvoices(options: LoadOptions): Promise<TLoadReport> {
     const { report, refuse } = startReport();
     const customers = new Map<string, { id: number; currencies: string[] } | null>();
+    let stagedCount = 0;
 
     async function resolveCustomers(tx: Db, custNos: string[]) {
       const missing = [...new Set(custNos)].filter((custNo) => !customers.has(custNo));
@@ -332,7 +337,10 @@ export function createLedgerLoadService(db: Db, deps: UserLoadDeps = {}) {
           refuse(line, row.tranId, `Customer ${row.custNo} does not use the currency ${row.currencyCode}`);
         else staged.push({ line, customerId: customer.id, row });
       }
-      if (!options.atomic || report.refused === 0) await stageInvoices(tx, staged);
+      if (!options.atomic || report.refused === 0) {
+        await stageInvoices(tx, staged);
+        stagedCount += staged.length;
+      }
       options.onProgress?.(report);
     }
 
@@ -341,6 +349,14 @@ export function createLedgerLoadService(db: Db, deps: UserLoadDeps = {}) {
       await db.transaction(async (tx) => {
         await createInvoiceStaging(tx);
         let chunk: Array<{ line: number; row: TLedgerInvoice }> = [];
+        // One chunk is COPied while the next is read and checked, so the database and this process
+        // work at once; memory stays at two chunks.
+        let staging: Promise<void> = Promise.resolve();
+        const stageNext = async (next: typeof chunk) => {
+          await staging;
+          staging = stageChunk(tx, next);
+          staging.catch(() => {});
+        };
         for await (const source of options.rows) {
           report.received += 1;
           if (source.error !== undefined) {
@@ -359,19 +375,22 @@ export function createLedgerLoadService(db: Db, deps: UserLoadDeps = {}) {
           }
           chunk.push({ line: source.line, row: parsed.data });
           if (chunk.length >= COPY_CHUNK_ROWS) {
-            await stageChunk(tx, chunk);
+            await stageNext(chunk);
             chunk = [];
           }
         }
-        if (chunk.length > 0) await stageChunk(tx, chunk);
+        if (chunk.length > 0) await stageNext(chunk);
+        await staging;
         if (options.atomic && report.refused > 0) throw new LoadRolledBack();
+        if (stagedCount >= mergeOptions.bulkFrom) await serializeLargeLoads(tx);
         const conflicts = await refuseConflicts(tx, options.tenantId, MAX_LISTED_ERRORS);
         report.refused += conflicts.count;
         report.errors = [...report.errors, ...conflicts.listed]
           .sort((a, b) => a.line - b.line)
           .slice(0, MAX_LISTED_ERRORS);
         if (options.atomic && report.refused > 0) throw new LoadRolledBack();
-        Object.assign(report, await mergeInvoices(tx, options.tenantId));
+        const { inserted, updated, unchanged } = await mergeInvoices(tx, options.tenantId, mergeOptions);
+        Object.assign(report, { inserted, updated, unchanged });
       });
     } catch (error) {
       if (!(error instanceof LoadRolledBack)) throw error;
