@@ -239,6 +239,7 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
   const nacha = createNachaService(db, { origin: config.nacha, sealer });
   const ledgerLoad = createLedgerLoadService(db, {
     sessions,
+    logger,
     activationEmail: (userId) =>
       background.run('activation email', () => accountSetup.sendActivationLink(userId)),
   });
