@@ -573,6 +573,7 @@ describe('work after a users load commits', () => {
     const refusing = address('bounce');
     // A real fault of the email adapter for one address (the outbox adapter does the others).
     const email = {
+      transport: services.couriers.email.transport,
       send: (message: Parameters<typeof services.couriers.email.send>[0]) =>
         message.to === refusing
           ? Promise.reject(new Error('550 mailbox unavailable'))
