@@ -48,6 +48,7 @@ export function isInternalAddress(address: string): boolean {
  * a delivery resolves them (see publicOnlyLookup), as their addresses can change.
  */
 export function refusedWebhookUrl(url: string): string | null {
+  if (!URL.canParse(url)) return 'url must be a valid http(s) address';
   const host = new URL(url).hostname.toLowerCase().replace(/\.$/, '');
   if (host === 'localhost' || host.endsWith('.localhost') || isInternalAddress(host))
     return `url ${INTERNAL_ADDRESS_MESSAGE}`;
