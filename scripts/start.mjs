@@ -15,7 +15,13 @@ await ensurePinnedNode();
 const production = process.argv.includes('--production') || process.env.NODE_ENV === 'production';
 const env = production
   ? { ...process.env, NODE_ENV: 'production' }
-  : { ...process.env, NODE_ENV: 'production', DEV_OUTBOX: process.env.DEV_OUTBOX || 'true' };
+  : {
+      ...process.env,
+      NODE_ENV: 'production',
+      DEV_OUTBOX: process.env.DEV_OUTBOX || 'true',
+      // The demo's webhooks may go to a receiver on this machine; a production start refuses them.
+      WEBHOOK_ALLOW_PRIVATE_ADDRESSES: process.env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES || 'true',
+    };
 console.log(describeMode());
 const startedAt = Date.now();
 ensureDependencies();

@@ -155,6 +155,8 @@ const ZEnvironment = z.object({
   RATE_LIMIT_REGISTRATION: limit.default(10),
   RATE_LIMIT_UPLOADS: limit.default(60),
   RATE_LIMIT_PAYMENT_STARTS: limit.default(10),
+  /** Webhooks may go to loopback, private and link-local addresses (tests and demos on one machine). */
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false']).default('false'),
   /** Bearer token of GET /metrics; unset turns the endpoint off (404). */
   METRICS_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
   TEAM_SOURCE_URL: sourceUrl.optional(),
@@ -276,6 +278,8 @@ export type AppConfig = {
   /** Requests per window, per address (A) or per signed-in user (U); see plugins/rate-limits.ts. */
   rateLimits: RateLimitSettings;
   metricsToken: string | undefined;
+  /** Off by default: a tenant's webhook must not make the server call its own network (SSRF). */
+  webhooks: { allowPrivateAddresses: boolean };
   /** The provider's origin and bank in the NACHA e-check file (modules/nacha). */
   nacha: NachaOrigin;
 };
@@ -431,6 +435,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       paymentStarts: env.RATE_LIMIT_PAYMENT_STARTS,
     },
     metricsToken: env.METRICS_TOKEN,
+    webhooks: { allowPrivateAddresses: env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES === 'true' },
     payments: paymentsConfig(env),
     nacha: {
       immediateDestination: env.NACHA_IMMEDIATE_DESTINATION,

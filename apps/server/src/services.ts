@@ -239,12 +239,13 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
   const nacha = createNachaService(db, { origin: config.nacha, sealer });
   const ledgerLoad = createLedgerLoadService(db, {
     sessions,
+    logger,
     activationEmail: (userId) =>
       background.run('activation email', () => accountSetup.sendActivationLink(userId)),
   });
-  const webhooks = createWebhooksService(db);
+  const webhooks = createWebhooksService(db, config.webhooks);
   const integration = createIntegrationService(db);
-  const webhookDelivery = createWebhookDelivery(db, { logger });
+  const webhookDelivery = createWebhookDelivery(db, { logger, ...config.webhooks });
   const jobs = createJobRunner(db, { logger, clock: options.clock });
   for (const job of housekeepingJobs({ sessions, pins, idempotency, fileStorage })) jobs.register(job);
   jobs.register(paymentRecoveryJob(paymentSettlement));

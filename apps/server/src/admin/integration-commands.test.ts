@@ -9,7 +9,7 @@ import { runAdminCommand } from './command-list';
 let context: TestContext;
 
 beforeAll(async () => {
-  context = await createTestApp();
+  context = await createTestApp({ WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' });
   await buildTenant(context.database.db, { isDefault: true });
 });
 const folder = mkdtempSync(path.join(tmpdir(), 'settle-import-'));

@@ -19,7 +19,7 @@ describe('GET /metrics', () => {
   let context: TestContext;
 
   beforeAll(async () => {
-    context = await createTestApp({ METRICS_TOKEN: TOKEN });
+    context = await createTestApp({ METRICS_TOKEN: TOKEN, WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' });
   });
   afterAll(() => context.close());
 
@@ -82,7 +82,7 @@ describe('GET /metrics: payments, webhook deliveries and scheduled jobs', () => 
   let tenantId = 0;
 
   beforeAll(async () => {
-    context = await createTestApp({ METRICS_TOKEN: TOKEN });
+    context = await createTestApp({ METRICS_TOKEN: TOKEN, WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' });
     tenantId = (await buildTenant(context.database.db, { isDefault: true })).id;
   });
   afterAll(() => context.close());

@@ -70,6 +70,8 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL (needs DATAB
       PAYMENT_SANDBOX_SECRET: sandboxSecret,
       // A job run that found nothing to do is logged at debug: the last test counts every run's line.
       LOG_LEVEL: 'debug',
+      // The webhook receiver listens on loopback.
+      WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
     };
     // A runs the sandbox provider, whose notifications go to B; B calls A's sandbox.
     [a, b] = await Promise.all([

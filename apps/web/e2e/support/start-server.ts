@@ -38,6 +38,8 @@ export default async function startServer(project: TestProject) {
       OIDC_ISSUER: oidc.issuer,
       OIDC_CLIENT_ID: client.clientId,
       OIDC_CLIENT_SECRET: client.clientSecret,
+      // The integration flow's webhook receiver listens on loopback.
+      WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
     },
   });
   project.provide('baseURL', server.baseURL);

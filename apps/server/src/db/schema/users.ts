@@ -40,6 +40,11 @@ export const users = pgTable(
     active: boolean('active').notNull().default(true),
     /** Null while a registered user has not yet set a password through the activation link. */
     activatedAt: timestamp('activated_at', { withTimezone: true }).defaultNow(),
+    /**
+     * Set while the provider has deactivated the user (a load with status inactive): unlike a
+     * registration waiting for activation (also not active), no activation link may bring it back.
+     */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     /** The account chosen last; used at the next sign-in when no default account is flagged. */
     lastCustNo: text('last_cust_no'),
     lastCurrencyCode: text('last_currency_code'),

@@ -36,7 +36,12 @@ export async function findContact(db: Db, contactId: number) {
   const rows = await db
     .select({
       contact: customerContacts,
-      user: { id: users.id, loginKey: users.loginKey, activatedAt: users.activatedAt },
+      user: {
+        id: users.id,
+        loginKey: users.loginKey,
+        activatedAt: users.activatedAt,
+        deactivatedAt: users.deactivatedAt,
+      },
     })
     .from(customerContacts)
     .leftJoin(users, eq(users.id, customerContacts.userId))
@@ -113,17 +118,26 @@ export async function claimContact(db: Db, contactId: number, userId: number): P
   return rows.length > 0;
 }
 
-/** Sets the first password of a user waiting for activation; false when it was activated meanwhile. */
+/**
+ * Sets the first password of a user waiting for activation. Never of a user the provider
+ * deactivated (a link issued before, or in a race with, the deactivation): 'deactivated';
+ * 'active' when it was activated meanwhile.
+ */
 export async function activateUser(
   db: Db,
   options: { userId: number; passwordHash: string; now: Date },
-): Promise<boolean> {
+): Promise<'activated' | 'active' | 'deactivated'> {
   const rows = await db
     .update(users)
     .set({ passwordHash: options.passwordHash, active: true, activatedAt: options.now })
-    .where(and(eq(users.id, options.userId), isNull(users.activatedAt)))
+    .where(and(eq(users.id, options.userId), isNull(users.activatedAt), isNull(users.deactivatedAt)))
     .returning({ id: users.id });
-  return rows.length > 0;
+  if (rows.length > 0) return 'activated';
+  const [user] = await db
+    .select({ deactivatedAt: users.deactivatedAt })
+    .from(users)
+    .where(eq(users.id, options.userId));
+  return user?.deactivatedAt ? 'deactivated' : 'active';
 }
 
 export async function updatePassword(db: Db, userId: number, passwordHash: string): Promise<void> {

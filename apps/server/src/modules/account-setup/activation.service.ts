@@ -76,7 +76,8 @@ export function createActivationService(db: Db, deps: ActivationDeps) {
           passwordHash,
           now: new Date(),
         });
-        if (!activated) throw userAlreadyActive();
+        if (activated === 'deactivated') throw userInactive();
+        if (activated === 'active') throw userAlreadyActive();
         await recordUserEvent(
           deps.activity,
           tx,
@@ -100,6 +101,7 @@ export function createActivationService(db: Db, deps: ActivationDeps) {
      */
     async resetPassword(request: TActivationRequest) {
       const { user } = await openUserLink(request);
+      if (user.deactivatedAt) throw userInactive();
       if (!user.activatedAt) throw linkExpired();
       if (!user.active) throw userInactive();
       const passwordHash = await hashPassword(request.password);

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import type { Sealer } from '../../lib/sealed-values';
 import type { AccountTokens } from '../auth/account-tokens';
 import type { AuthService } from '../auth/auth.service';
+import { userInactive } from '../auth/auth-errors';
 import type { BackgroundTasks } from '../auth/background-tasks';
 import { hashPassword } from '../auth/password';
 import { randomToken } from '../auth/session.service';
@@ -78,8 +79,12 @@ export function createRegistrationService(db: Db, deps: RegistrationDeps) {
     appName: string;
   }) {
     const user = await auth.findUserById(options.userId);
-    if (!user || user.activatedAt) return;
-    const last = await tokens.lastIssuedAt(user.id, 'activation');
+    // Only a user still due an activation: this runs after the answer (or a load's commit), and
+    // the provider may have deactivated the user meanwhile.
+    if (!user || user.activatedAt || user.deactivatedAt) return;
+    // The limit counts the link that still works: a link retired (by a deactivation) does not
+    // hold back the new one.
+    const last = await tokens.lastLiveIssuedAt(user.id, 'activation');
     if (last && Date.now() - last.getTime() < ACTIVATION_EMAIL_INTERVAL_MS) return;
     const hours = config.accountLinks.activationHours;
     const { code } = await tokens.issue({ userId: user.id, purpose: 'activation', ttlMinutes: hours * 60 });
@@ -141,6 +146,8 @@ export function createRegistrationService(db: Db, deps: RegistrationDeps) {
         if (link.registeredUser.activatedAt || link.registeredUser.loginKey !== loginKey) {
           throw contactAlreadyRegistered();
         }
+        // Deactivated by the provider while waiting: a new link would bring the account back.
+        if (link.registeredUser.deactivatedAt) throw userInactive();
         const userId = link.registeredUser.id;
         background.run('activation email', () => sendActivationEmail({ userId, ...emailJob }));
         return { message: ConfirmationMessage.REGISTRATION_EMAIL_SENT };
@@ -194,7 +201,8 @@ export function createRegistrationService(db: Db, deps: RegistrationDeps) {
 
     /**
      * The activation email of a user the provider loaded (integration API): the link names the
-     * user's default customer. Nothing for a user already activated, or linked to no customer.
+     * user's default customer. Nothing for a user already activated or deactivated, or linked to
+     * no customer.
      */
     async sendActivationLink(userId: number) {
       const customerId = await repository.findDefaultCustomerId(db, userId);

@@ -45,11 +45,22 @@ export async function useToken(
   return rows[0];
 }
 
-export async function findLatestToken(db: Db, userId: number, purpose: AccountTokenPurpose) {
+export async function findLatestToken(
+  db: Db,
+  userId: number,
+  purpose: AccountTokenPurpose,
+  options: { unusedOnly?: boolean } = {},
+) {
   const rows = await db
     .select()
     .from(accountTokens)
-    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose)))
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        eq(accountTokens.purpose, purpose),
+        options.unusedOnly ? isNull(accountTokens.usedAt) : undefined,
+      ),
+    )
     .orderBy(desc(accountTokens.createdAt), desc(accountTokens.id))
     .limit(1);
   return rows[0];

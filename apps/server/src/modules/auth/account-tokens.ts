@@ -59,5 +59,10 @@ export function createAccountTokens(db: Db) {
     async lastIssuedAt(userId: number, purpose: AccountTokenPurpose): Promise<Date | null> {
       return (await repository.findLatestToken(db, userId, purpose))?.createdAt ?? null;
     },
+
+    /** When the newest code still unused was issued: a retired or used one does not count. */
+    async lastLiveIssuedAt(userId: number, purpose: AccountTokenPurpose): Promise<Date | null> {
+      return (await repository.findLatestToken(db, userId, purpose, { unusedOnly: true }))?.createdAt ?? null;
+    },
   };
 }

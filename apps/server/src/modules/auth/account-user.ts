@@ -16,6 +16,8 @@ export type AccountUser = {
   active: boolean;
   /** Null while a registered user has not set a first password through the activation link. */
   activatedAt: Date | null;
+  /** Set while the provider has deactivated the account: no activation, registration or reset brings it back. */
+  deactivatedAt: Date | null;
   lastCustNo: string | null;
   lastCurrencyCode: string | null;
   /** Sign-in codes by SMS apply (the PIN policy) and a mobile number is on file to send them to. */
@@ -33,6 +35,7 @@ export function toAccountUser(row: typeof users.$inferSelect): AccountUser {
     language: row.language,
     active: row.active,
     activatedAt: row.activatedAt,
+    deactivatedAt: row.deactivatedAt,
     lastCustNo: row.lastCustNo,
     lastCurrencyCode: row.lastCurrencyCode,
     smsCodes: row.pinPolicy === 'SMS' && completeSmsPhone(row.smsAreaCode, row.smsPhone) !== '',

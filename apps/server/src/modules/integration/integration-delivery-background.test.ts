@@ -18,7 +18,7 @@ const received: string[] = [];
 
 beforeAll(async () => {
   // Not NODE_ENV=test: the app starts its own sender, as the server does.
-  context = await createTestApp({ NODE_ENV: 'development' });
+  context = await createTestApp({ NODE_ENV: 'development', WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' });
   await context.app.ready();
   tenantId = (await buildTenant(context.database.db, { isDefault: true })).id;
   receiver = createServer((request, response) => {
@@ -71,8 +71,8 @@ describe('delivery in the background of the server', () => {
       promised: false,
     });
     const quiet = { warn: () => {}, error: () => {} };
-    const one = createWebhookDelivery(context.database.db, { logger: quiet });
-    const two = createWebhookDelivery(context.database.db, { logger: quiet });
+    const one = createWebhookDelivery(context.database.db, { logger: quiet, allowPrivateAddresses: true });
+    const two = createWebhookDelivery(context.database.db, { logger: quiet, allowPrivateAddresses: true });
     for (let pass = 0; pass < 10 && received.length < 8; pass += 1)
       await Promise.all([one.runOnce(2), two.runOnce(2)]);
     expect(received).toHaveLength(8);

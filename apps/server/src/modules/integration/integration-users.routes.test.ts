@@ -12,9 +12,18 @@ import { sessions } from '../../db/schema/sessions';
 import { userCustomers, userRoles, users } from '../../db/schema/users';
 import { buildCustomer, buildTenant, buildUser, TEST_PASSWORD } from '../../test/factories';
 import { TestClient } from '../../test/test-app';
-import { latestEmail, linkIn, TEST_ORIGIN } from '../account-setup/account-setup-test-support';
+import {
+  buildContact,
+  latestEmail,
+  linkIn,
+  solveCaptcha,
+  TEST_ORIGIN,
+} from '../account-setup/account-setup-test-support';
+import { createRegistrationService } from '../account-setup/registration.service';
+import { createAccountTokens } from '../auth/account-tokens';
 import { type AuthTestContext, createAuthTestApp } from '../auth/auth-test-support';
 import { integrationClient } from './integration-test-support';
+import { createLedgerLoadService } from './ledger-load.service';
 
 let context: AuthTestContext;
 let tenantId = 0;
@@ -418,6 +427,210 @@ describe('a loaded user made inactive before activating', () => {
     const second = linkIn((await latestEmail(context, address))!.body, 'activation');
     const activated = await (await signedInClient()).post('/user/activation', { ...second, ...passwords });
     expect(activated.statusCode, activated.body).toBe(200);
+  });
+});
+
+describe('a user deactivated by a load stays deactivated', () => {
+  const passwords = { reset: 'N', password: PASSWORD, confirmPassword: PASSWORD };
+  const activate = async (link: ReturnType<typeof linkIn>) =>
+    (await signedInClient()).post('/user/activation', { ...link, ...passwords });
+
+  /** A contact of the customer registering from the provider's link, with a solved captcha. */
+  async function register(customer: { id: number }) {
+    const contact = await buildContact(context.database.db, customer.id, {
+      firstName: 'Reg',
+      lastName: 'Istered',
+    });
+    const caller = await signedInClient();
+    const { sealer } = context.app.services;
+    const body = {
+      encryptedCompanyId: sealer.seal('companyId', String(customer.id)),
+      contactId: sealer.seal('contactId', String(contact.id)),
+      address: contact.email,
+      preferredLanguage: 'en',
+    };
+    const send = async () => caller.post('/user/registration', { ...body, ...(await solveCaptcha(caller)) });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(200);
+    return { address: contact.email, again: send };
+  }
+
+  it('the activation email queued by the load that created the user sends nothing once a second load deactivated them', async () => {
+    const [customer] = await customersOf(tenantId, 1);
+    const client = await integrationClient(context, tenantId);
+    const address = `queued.${sequence}@example.com`;
+    const row = {
+      loginName: address,
+      firstName: 'Que',
+      lastName: 'Ued',
+      email: address,
+      custNos: [customer!.custNo],
+    };
+    expect((await client.post('/users', [row])).json()).toMatchObject({ inserted: 1 });
+    // The email waits in the background (held until drain) while the provider deactivates the user.
+    expect((await client.post('/users', [{ ...row, status: 'inactive' }])).json()).toMatchObject({
+      updated: 1,
+    });
+    expect(await emailsTo(address)).toBe(0);
+    const user = (await storedUser(address))!;
+    expect(user).toMatchObject({ active: false, activatedAt: null, deactivatedAt: expect.any(Date) });
+
+    // A link issued in a race with the deactivation (the email's check passed just before it) does not activate.
+    expect((await client.post('/users', [{ ...row, status: 'active' }])).json()).toMatchObject({
+      updated: 1,
+    });
+    expect(await emailsTo(address)).toBe(1);
+    const emailed = linkIn((await latestEmail(context, address))!.body, 'activation');
+    expect((await client.post('/users', [{ ...row, status: 'inactive' }])).json()).toMatchObject({
+      updated: 1,
+    });
+    const { code } = await createAccountTokens(context.database.db).issue({
+      userId: user.id,
+      purpose: 'activation',
+      ttlMinutes: 60,
+    });
+    const refused = await activate({ ...emailed, activationCode: code });
+    expect(refused.statusCode, refused.body).toBe(415);
+    expect(refused.json().code).toBe('USER_INACTIVE');
+    expect(await storedUser(address)).toMatchObject({ active: false, activatedAt: null });
+    const signIn = await (await signedInClient()).signIn(address, PASSWORD);
+    expect(signIn.statusCode).not.toBe(200);
+  });
+
+  it('a registration waiting for activation, deactivated by a load, gets no new link by registering again', async () => {
+    const [customer] = await customersOf(tenantId, 1);
+    const { address, again } = await register(customer!);
+    expect(await emailsTo(address)).toBe(1);
+    const first = linkIn((await latestEmail(context, address))!.body, 'activation');
+    const client = await integrationClient(context, tenantId);
+    const off = await client.post('/users', [
+      { loginName: address, custNos: [customer!.custNo], status: 'inactive' },
+    ]);
+    expect(off.json()).toMatchObject({ updated: 1, refused: 0 });
+
+    const resent = await again();
+    expect(resent.statusCode).toBe(415);
+    expect(resent.json().code).toBe('USER_INACTIVE');
+    expect(await emailsTo(address)).toBe(1);
+    expect((await activate(first)).statusCode).toBe(406);
+    expect(await storedUser(address)).toMatchObject({ active: false, activatedAt: null });
+    // Password reset refuses a deactivated account too.
+    const reset = await (await signedInClient()).post('/user/resetPassword', {
+      ...first,
+      reset: 'Y',
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    });
+    expect(reset.statusCode, reset.body).toBe(415);
+  });
+
+  it('a load row without status keeps a registration’s activation link working', async () => {
+    const [customer, second] = await customersOf(tenantId, 2);
+    const { address } = await register(customer!);
+    expect(await emailsTo(address)).toBe(1);
+    const link = linkIn((await latestEmail(context, address))!.body, 'activation');
+    const client = await integrationClient(context, tenantId);
+    const loaded = await client.post('/users', [
+      { loginName: address, firstName: 'Reg', custNos: [customer!.custNo, second!.custNo] },
+    ]);
+    expect(loaded.json()).toMatchObject({ updated: 1, refused: 0 });
+    expect(await storedUser(address)).toMatchObject({ active: false, deactivatedAt: null });
+    const activated = await activate(link);
+    expect(activated.statusCode, activated.body).toBe(200);
+    expect(await storedUser(address)).toMatchObject({ active: true, activatedAt: expect.any(Date) });
+  });
+
+  it('made inactive then active again within the minute, a loaded user is emailed a new link that works', async () => {
+    const [customer] = await customersOf(tenantId, 1);
+    const client = await integrationClient(context, tenantId);
+    const address = `flip.${sequence}@example.com`;
+    const row = {
+      loginName: address,
+      firstName: 'Fl',
+      lastName: 'Ip',
+      email: address,
+      custNos: [customer!.custNo],
+    };
+    expect((await client.post('/users', [row])).json()).toMatchObject({ inserted: 1 });
+    expect(await emailsTo(address)).toBe(1);
+    expect((await client.post('/users', [{ ...row, status: 'inactive' }])).json()).toMatchObject({
+      updated: 1,
+    });
+    expect((await client.post('/users', [{ ...row, status: 'active' }])).json()).toMatchObject({
+      updated: 1,
+    });
+    expect(await emailsTo(address)).toBe(2);
+    const activated = await activate(linkIn((await latestEmail(context, address))!.body, 'activation'));
+    expect(activated.statusCode, activated.body).toBe(200);
+  });
+});
+
+describe('work after a users load commits', () => {
+  it('one failing activation email is logged; the load stays committed and the other users are emailed', async () => {
+    const [customer] = await customersOf(tenantId, 1);
+    const { services } = context.app;
+    const address = (name: string) => `${name}.${sequence}@example.com`;
+    const refusing = address('bounce');
+    // A real fault of the email adapter for one address (the outbox adapter does the others).
+    const email = {
+      transport: services.couriers.email.transport,
+      send: (message: Parameters<typeof services.couriers.email.send>[0]) =>
+        message.to === refusing
+          ? Promise.reject(new Error('550 mailbox unavailable'))
+          : services.couriers.email.send(message),
+    };
+    const registration = createRegistrationService(context.database.db, {
+      config: context.config,
+      auth: services.auth,
+      sealer: services.sealer,
+      captcha: services.captcha,
+      tokens: services.accountTokens,
+      background: services.background,
+      activity: services.activity,
+      couriers: { ...services.couriers, email },
+    });
+    const logged: Array<Record<string, unknown>> = [];
+    const loader = createLedgerLoadService(context.database.db, {
+      sessions: services.sessions,
+      // Sent as part of the load's after-commit work, so that its failure reaches the loader.
+      activationEmail: (userId) => registration.sendActivationLink(userId),
+      logger: { error: (details, message) => logged.push({ ...details, message }) },
+    });
+    const names = ['first', 'bounce', 'third'];
+    async function* rows() {
+      for (const [index, name] of names.entries())
+        yield {
+          line: index + 1,
+          value: {
+            loginName: address(name),
+            firstName: 'Af',
+            lastName: 'Ter',
+            email: address(name),
+            custNos: [customer!.custNo],
+          },
+        };
+    }
+    const report = await loader.load({ tenantId, kind: 'users', rows: rows(), atomic: false });
+    expect(report).toEqual({
+      committed: true,
+      received: 3,
+      inserted: 3,
+      updated: 0,
+      unchanged: 0,
+      refused: 0,
+      errors: [],
+    });
+    expect(await emailsTo(address('first'))).toBe(1);
+    expect(await emailsTo(address('third'))).toBe(1);
+    expect(await emailsTo(refusing)).toBe(0);
+    expect(logged).toEqual([
+      {
+        kind: 'users',
+        failure: '550 mailbox unavailable',
+        message: 'ledger load: a task after the commit failed',
+      },
+    ]);
+    for (const name of names) expect(await storedUser(address(name))).toMatchObject({ active: true });
   });
 });
 

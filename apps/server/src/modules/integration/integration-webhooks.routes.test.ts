@@ -26,7 +26,8 @@ const received: Received[] = [];
 const badSignatures: string[] = [];
 
 beforeAll(async () => {
-  context = await createTestApp();
+  // The receiver listens on loopback.
+  context = await createTestApp({ WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' });
   tenantId = (await buildTenant(context.database.db, { isDefault: true })).id;
   otherTenantId = (await buildTenant(context.database.db)).id;
   await buildReasonCodes(context.database.db, tenantId);
@@ -191,6 +192,7 @@ describe('webhooks', () => {
     await promise(own, first.invNo, true);
     await promise(own, second.invNo, true);
     const worker = createWebhookDelivery(context.database.db, {
+      allowPrivateAddresses: true,
       retryDelaysMs: [10, 10, 10, 10, 10, 10],
       logger: { warn: () => {}, error: () => {} },
     });
@@ -208,6 +210,7 @@ describe('webhooks', () => {
     down = false;
     // A new worker, as after a restart: the rows it needs are all in the database.
     const restarted = createWebhookDelivery(context.database.db, {
+      allowPrivateAddresses: true,
       retryDelaysMs: [10, 10, 10, 10, 10, 10],
       logger: { warn: () => {}, error: () => {} },
     });
@@ -247,6 +250,7 @@ describe('webhooks', () => {
     down = true;
     await promise(own, invoice.invNo, true);
     const worker = createWebhookDelivery(context.database.db, {
+      allowPrivateAddresses: true,
       retryDelaysMs: [1, 1],
       logger: { warn: () => {}, error: () => {} },
     });
@@ -262,5 +266,103 @@ describe('webhooks', () => {
       sql`select status_code from webhook_attempts where delivery_id = ${row.id}`,
     );
     expect(attempts.map((attempt) => attempt.status_code)).toEqual([503, 503, 503]);
+  });
+});
+
+describe('webhooks to internal addresses (WEBHOOK_ALLOW_PRIVATE_ADDRESSES off, as in production)', () => {
+  let guarded: TestContext;
+  beforeAll(async () => {
+    guarded = await createTestApp();
+    await buildTenant(guarded.database.db, { isDefault: true });
+  });
+  afterAll(() => guarded.close());
+
+  it('refuses a subscription to a loopback, private, link-local or internal IPv6 address, and stores nothing', async () => {
+    const client = await integrationClient(
+      guarded,
+      await guarded.app.services.apiKeys.tenantIdOf('default'),
+      ['webhooks:manage'],
+    );
+    const internal = [
+      'http://127.0.0.1:9/x',
+      'http://127.1.2.3/x',
+      'http://localhost:8080/x',
+      'http://api.localhost/x',
+      'http://2130706433/x',
+      'http://0.0.0.0/x',
+      'http://10.0.0.5/x',
+      'http://172.16.0.1/x',
+      'http://172.31.255.254/x',
+      'https://192.168.1.10/x',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://100.64.0.1/x',
+      'http://[::1]/x',
+      'http://[::]/x',
+      'http://[fe80::1]/x',
+      'http://[fd12:3456::1]/x',
+      'http://[::ffff:127.0.0.1]/x',
+      'http://[::ffff:169.254.169.254]/x',
+    ];
+    for (const url of internal) {
+      const refused = await client.post('/webhooks', { url, eventTypes: ['*'] });
+      expect(refused.statusCode, url).toBe(400);
+      expect(refused.json().message, url).toBe(
+        'url must be a public address: loopback, private and link-local addresses are refused',
+      );
+    }
+    expect((await client.get('/webhooks')).json()).toEqual([]);
+    // Public addresses next to those ranges, and names, are accepted.
+    for (const url of ['http://172.32.0.1/x', 'https://8.8.8.8/x', 'https://erp.example/hooks'])
+      expect((await client.post('/webhooks', { url, eventTypes: ['*'] })).statusCode, url).toBe(201);
+  });
+
+  it('does not call a name that resolves to a loopback address, and logs the delivery as refused; allowed by the setting, delivers', async () => {
+    // The subscription is made where the setting allows loopback; the senders below decide alone.
+    const client = await integrationClient(context, tenantId, ['webhooks:manage']);
+    for (const existing of (await client.get('/webhooks')).json() as Array<{ id: number }>)
+      await client.call({ method: 'DELETE', url: `/webhooks/${existing.id}` });
+    const url = receiverUrl.replace('127.0.0.1', 'localhost');
+    const subscription = (await client.post('/webhooks', { url, eventTypes: ['promise.set'] })).json();
+    secret = subscription.secret;
+    const own = await signedInCustomer(context, tenantId);
+    await promise(own, (await own.invoice()).invNo, true);
+    const before = received.length;
+
+    const warnings: string[] = [];
+    const refusing = createWebhookDelivery(context.database.db, {
+      retryDelaysMs: [1, 1],
+      logger: { warn: (message) => warnings.push(message), error: () => {} },
+    });
+    expect(await refusing.runOnce()).toBe(1);
+    expect(received).toHaveLength(before);
+    const [row] = (await client.get(`/webhooks/${subscription.id}/deliveries`)).json();
+    expect(row).toMatchObject({ status: 'PENDING', attempts: 1, lastStatusCode: null });
+    const attempts = await queryRows<{ error: string }>(
+      context.database.db,
+      sql`select error from webhook_attempts where delivery_id = ${row.id}`,
+    );
+    expect(attempts).toEqual([
+      {
+        error: expect.stringMatching(
+          /^refused: localhost resolves to an internal address \((127\.0\.0\.1|::1)\)$/,
+        ),
+      },
+    ]);
+    expect(warnings).toEqual([expect.stringContaining(`webhook delivery ${row.id}`)]);
+    expect(warnings[0]).toContain('refused: localhost resolves to an internal address');
+
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const allowing = createWebhookDelivery(context.database.db, {
+      retryDelaysMs: [1, 1],
+      logger: { warn: () => {}, error: () => {} },
+      allowPrivateAddresses: true,
+    });
+    expect(await allowing.runOnce()).toBe(1);
+    expect(received).toHaveLength(before + 1);
+    expect(received[before]).toMatchObject({ type: 'promise.set', webhookId: row.eventId });
+    expect((await client.get(`/webhooks/${subscription.id}/deliveries`)).json()[0]).toMatchObject({
+      status: 'DELIVERED',
+      attempts: 2,
+    });
   });
 });

@@ -89,6 +89,7 @@ export function integrationRoutes(app: FastifyInstance, { services }: { services
               kind,
               rows: rowsOf(request.body),
               atomic: request.query.atomic,
+              log: request.log,
             });
             request.log.info({ kind, ...report, errors: undefined }, 'ledger load');
             return reply.code(report.committed ? 200 : 422).send(report);

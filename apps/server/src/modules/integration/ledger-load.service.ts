@@ -31,6 +31,8 @@ import type { SourceRow } from './ledger-rows';
 import { type AfterCommit, type Outcome, RowRefused } from './load-outcome';
 import { type UserLoadDeps, upsertUser } from './user-load';
 
+type TaskLogger = { error: (details: Record<string, unknown>, message: string) => void };
+
 /** Thrown out of an all-or-nothing load's transaction so that nothing of it stays. */
 class LoadRolledBack extends Error {}
 
@@ -61,7 +63,10 @@ export type LedgerLoadService = ReturnType<typeof createLedgerLoadService>;
  * go through COPY into staging and one set-based merge. A bad row is refused alone, with its line;
  * a row equal to what is stored changes nothing and counts as unchanged.
  */
-export function createLedgerLoadService(db: Db, deps: UserLoadDeps & Partial<MergeOptions> = {}) {
+export function createLedgerLoadService(
+  db: Db,
+  deps: UserLoadDeps & Partial<MergeOptions> & { logger?: TaskLogger } = {},
+) {
   const mergeOptions: MergeOptions = { bulkFrom: deps.bulkFrom ?? BULK_INSERT_FROM };
   async function upsertCustomer(tx: Db, tenantId: number, row: TLedgerCustomer): Promise<Outcome> {
     const optional = {
@@ -112,6 +117,8 @@ export function createLedgerLoadService(db: Db, deps: UserLoadDeps & Partial<Mer
     rows: AsyncIterable<SourceRow>;
     atomic: boolean;
     onProgress?: (report: TLoadReport) => void;
+    /** The request's logger (it names the request id); the service's when omitted. */
+    log?: TaskLogger;
   };
 
   function startReport() {
@@ -238,8 +245,20 @@ export function createLedgerLoadService(db: Db, deps: UserLoadDeps & Partial<Mer
     const { report, refuse } = startReport();
     /** What the rows written since the last commit asked for once they are kept. */
     let uncommitted: Array<() => Promise<void> | void> = [];
+    // The load is kept whatever happens here: a failing task is logged and the others still run,
+    // so the answer stays the committed report and no later row loses its email.
     const committed = async () => {
-      for (const task of uncommitted.splice(0)) await task();
+      for (const task of uncommitted.splice(0)) {
+        try {
+          await task();
+        } catch (error) {
+          // The message alone: an error object may carry what a task was sending (a link's code).
+          (options.log ?? deps.logger)?.error(
+            { kind: options.kind, failure: error instanceof Error ? error.message : String(error) },
+            'ledger load: a task after the commit failed',
+          );
+        }
+      }
     };
     async function writeBatch(tx: Db, batch: SourceRow[]) {
       for (const source of batch) {

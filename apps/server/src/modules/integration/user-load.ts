@@ -11,8 +11,11 @@ import { randomToken, type SessionService } from '../auth/session.service';
 import { type AfterCommit, type Outcome, RowRefused } from './load-outcome';
 
 export type UserLoadDeps = {
-  /** Sends the activation email of a user waiting for one (in the background); after the commit only. */
-  activationEmail?: (userId: number) => void;
+  /**
+   * Sends (or queues: the server hands it to its background tasks) the activation email of a user
+   * waiting for one; after the commit only.
+   */
+  activationEmail?: (userId: number) => Promise<void> | void;
   sessions?: Pick<SessionService, 'endAllOfUser'>;
 };
 
@@ -41,6 +44,7 @@ export async function upsertUser(
     .where(and(eq(users.tenantId, tenantId), eq(users.loginKey, loginKey)))
     .for('update');
   const active = row.status === undefined ? (stored?.active ?? true) : row.status === 'active';
+  const now = new Date();
   const activationEmail = (userId: number) => later(() => deps.activationEmail?.(userId));
 
   if (!stored) {
@@ -67,6 +71,7 @@ export async function upsertUser(
         smsPhone: row.smsPhone ?? '',
         active,
         activatedAt: null,
+        deactivatedAt: row.status === 'inactive' ? now : null,
       })
       .onConflictDoNothing({ target: [users.tenantId, users.loginKey] })
       .returning({ id: users.id });
@@ -93,11 +98,16 @@ export async function upsertUser(
   } as const;
   for (const [field, value] of Object.entries(given) as Array<[keyof typeof given, string | boolean]>)
     if (value !== undefined && stored[field] !== value) Object.assign(changes, { [field]: value });
+  // Only a row that says so deactivates (or brings back) a user: a row without status keeps the
+  // stored state, also the "waiting for activation" of a registration.
+  if (row.status === 'inactive' && !stored.deactivatedAt) changes.deactivatedAt = now;
+  if (row.status === 'active' && stored.deactivatedAt) changes.deactivatedAt = null;
   if (Object.keys(changes).length > 0) await tx.update(users).set(changes).where(eq(users.id, stored.id));
 
-  // An inactive account's emailed links stop working, also those of a registration still waiting
-  // for activation (activating would make the account active again).
-  const tokensRetired = !active && (await createAccountTokens(tx).retireAll(stored.id)) > 0;
+  // A deactivated account's emailed links stop working, also those of a registration still
+  // waiting for activation; a row without status leaves them alone.
+  const tokensRetired =
+    row.status === 'inactive' && (await createAccountTokens(tx).retireAll(stored.id, now)) > 0;
   if (stored.active && !active) {
     // Its browsers are signed out once the change is kept (until then a session of an inactive
     // user is refused anyway).

@@ -1,6 +1,9 @@
+import http from 'node:http';
+import https from 'node:https';
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { type Db, queryRows } from '../../db/client';
+import { isInternalAddress, publicOnlyLookup, WebhookAddressRefused } from './webhook-address';
 
 export type DeliveryLogger = { warn: (message: string) => void; error: (message: string) => void };
 
@@ -37,7 +40,14 @@ type Claimed = {
  */
 export function createWebhookDelivery(
   db: Db,
-  options: { retryDelaysMs?: number[]; pollMs?: number; logger: DeliveryLogger; timeoutMs?: number },
+  options: {
+    retryDelaysMs?: number[];
+    pollMs?: number;
+    logger: DeliveryLogger;
+    timeoutMs?: number;
+    /** WEBHOOK_ALLOW_PRIVATE_ADDRESSES: loopback receivers (tests, the demo); off, internal addresses are refused. */
+    allowPrivateAddresses?: boolean;
+  },
 ) {
   const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   let timer: NodeJS.Timeout | undefined;
@@ -67,6 +77,37 @@ export function createWebhookDelivery(
     );
   }
 
+  /**
+   * POSTs the body and answers the status code; redirects are not followed. Unless private
+   * addresses are allowed, an internal address, or a name resolving to one, is never connected
+   * to (WebhookAddressRefused): the check runs on the addresses the connection uses.
+   */
+  function post(url: string, body: string, headers: Record<string, string>): Promise<number> {
+    const target = new URL(url);
+    const guarded = !options.allowPrivateAddresses;
+    if (guarded && isInternalAddress(target.hostname))
+      return Promise.reject(new WebhookAddressRefused(`${target.hostname} is an internal address`));
+    return new Promise((resolve, reject) => {
+      const request = (target.protocol === 'https:' ? https : http).request(
+        target,
+        {
+          method: 'POST',
+          headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+          agent: false,
+          ...(guarded ? { lookup: publicOnlyLookup } : {}),
+          signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+        },
+        (response) => {
+          response.on('error', reject);
+          response.on('end', () => resolve(response.statusCode ?? 0));
+          response.resume();
+        },
+      );
+      request.on('error', reject);
+      request.end(body);
+    });
+  }
+
   async function send(delivery: Claimed): Promise<void> {
     const body = JSON.stringify({
       id: delivery.event_id,
@@ -78,23 +119,18 @@ export function createWebhookDelivery(
     let statusCode: number | null = null;
     let error: string | null = null;
     try {
-      const response = await fetch(delivery.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'webhook-id': delivery.event_id,
-          'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
-          'webhook-signature': new Webhook(delivery.secret).sign(delivery.event_id, now, body),
-        },
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+      statusCode = await post(delivery.url, body, {
+        'content-type': 'application/json',
+        'webhook-id': delivery.event_id,
+        'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+        'webhook-signature': new Webhook(delivery.secret).sign(delivery.event_id, now, body),
       });
-      await response.arrayBuffer().catch(() => undefined);
-      statusCode = response.status;
-      if (!response.ok) error = `answered ${response.status}`;
+      if (statusCode < 200 || statusCode > 299) error = `answered ${statusCode}`;
     } catch (cause) {
-      error = (cause as Error).message;
+      if (cause instanceof WebhookAddressRefused) {
+        error = `refused: ${cause.message}`;
+        options.logger.warn(`webhook delivery ${delivery.id} (${delivery.event_id}) ${error}`);
+      } else error = (cause as Error).message;
     }
     const delay = delays[delivery.attempts - 1];
     const status = error === null ? 'DELIVERED' : delay === undefined ? 'FAILED' : 'PENDING';

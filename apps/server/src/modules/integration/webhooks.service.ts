@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { webhookSubscriptions } from '../../db/schema/integration';
-import { notFound } from '../../lib/app-error';
+import { badRequest, notFound } from '../../lib/app-error';
+import { refusedWebhookUrl } from './webhook-address';
 
 type DeliveryRow = {
   id: number;
@@ -21,9 +22,12 @@ const iso = (column: string) =>
 export type WebhooksService = ReturnType<typeof createWebhooksService>;
 
 /** Subscriptions per tenant, their delivery log and redelivery; another tenant's answer 404. */
-export function createWebhooksService(db: Db) {
+export function createWebhooksService(db: Db, options: { allowPrivateAddresses?: boolean } = {}) {
   return {
+    /** An address on an internal network is refused (400) unless WEBHOOK_ALLOW_PRIVATE_ADDRESSES allows it. */
     async subscribe(tenantId: number, request: { url: string; eventTypes: string[] }) {
+      const refused = options.allowPrivateAddresses ? null : refusedWebhookUrl(request.url);
+      if (refused) throw badRequest(refused, [{ field: 'body.url', message: refused }]);
       const secret = `whsec_${randomBytes(24).toString('base64')}`;
       const [row] = await db
         .insert(webhookSubscriptions)
