@@ -16,7 +16,7 @@ rmSync(outdir, { recursive: true, force: true });
 const startedAt = performance.now();
 await build({
   entryPoints: {
-    server: 'src/server.ts',
+    server: 'src/server-entry.ts',
     'admin-cli': 'src/admin/cli.ts',
     'import-cli': 'src/admin/import-cli.ts',
     'seed-cli': 'src/db/seed/cli.ts',

@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { createAdjustableClock } from './lib/clock';
+import { markStart } from './lib/start-timing';
 import { accountSetupRoutes } from './modules/account-setup/account-setup.routes';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { activityRoutes } from './modules/activity/activity.routes';
@@ -89,7 +90,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       dataDir: config.dataDir,
       onIdleError: (error) => console.warn(`database: an idle connection ended (${error.message})`),
     }));
+  markStart('database open');
   await database.migrate();
+  markStart('migrations checked');
 
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config, options.logStream),
@@ -112,6 +115,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.setSerializerCompiler(serializerCompiler);
 
   // Browser tests move this clock forward instead of waiting for a session's idle time-out.
+  markStart('fastify created');
   const testClock = config.testClock ? createAdjustableClock() : undefined;
   const services = createServices(database.db, config, {
     authSecret: await resolveAuthSecret(config),
@@ -123,6 +127,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await rekeyLoginNames(database.db, app.log).catch((error: Error) =>
     app.log.warn(`login keys not checked: the database did not answer (${error.message})`),
   );
+  markStart('services created, login keys checked');
   app.decorate('services', services);
   app.decorate('database', database);
   // Background work (recovery emails) finishes before the database closes.
@@ -147,7 +152,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await registerSecurityHeaders(app, config);
   await registerCompression(app);
   await app.register(cookie);
+  markStart('security headers, compression, cookies');
   await registerOpenApi(app, config);
+  markStart('OpenAPI');
   // After the security headers (a refusal carries them too), before the session and CSRF checks.
   registerMethodOverride(app);
   registerSession(app, {
@@ -164,7 +171,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await registerRateLimits(app, config);
   registerNoStore(app, { apiBase: config.apiBase });
   registerControlCharacterCheck(app);
+  markStart('session, rate limits');
   const pageFallback = await registerStaticWeb(app, config);
+  markStart('static web');
   registerErrorHandler(app, { pageFallback });
 
   const deps = { services, config };
@@ -226,6 +235,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     },
     { prefix: config.apiBase },
   );
+  markStart('routes registered');
   return app;
 }
 

@@ -1,14 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { serverRoot } from '../lib/package-root';
 import * as schema from './schema/index';
 
@@ -65,7 +58,13 @@ export async function openDatabase(options: {
   /** PGlite only: start from this data directory tarball (PGlite's dumpDataDir) instead of an empty one. */
   loadDataDir?: Blob;
 }): Promise<DatabaseHandle> {
+  // Only the chosen engine's driver is loaded: a start on PGlite never loads pg, nor the reverse.
   if (options.databaseUrl) {
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     // A database that does not answer fails a request in seconds (a 503), rather than hanging it.
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -90,6 +89,14 @@ export async function openDatabase(options: {
       close: () => pool.end(),
     };
   }
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all(
+    [
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ],
+  );
   const location = options.dataDir === 'memory://' ? undefined : path.join(options.dataDir, 'pglite');
   if (location) mkdirSync(location, { recursive: true });
   // pg_trgm backs the grids' substring searches with GIN indexes, as on PostgreSQL (migration 0009).
