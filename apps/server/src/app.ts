@@ -104,6 +104,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     rewriteUrl: methodOverrideRewrite(config),
     // A request that arrives while closing gets the graceful-shutdown hook's 503 (the contract's shape).
     return503OnClosing: false,
+    // Every route validates and serializes with its zod schema (below): Fastify's own Ajv and
+    // fast-json-stringify compilers, which it would otherwise load at start, are never needed.
+    schemaController: {
+      compilersFactory: {
+        buildValidator: () => validatorCompiler,
+        buildSerializer: () => serializerCompiler,
+      },
+    },
   });
   // An empty JSON body (a PUT that only names its target in the path) means "no body", not an error.
   const parseJson = app.getDefaultJsonParser('error', 'error');
