@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { MAX_UPLOAD_QUEUE } from '@settle/shared/rules/uploads';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
@@ -82,6 +82,17 @@ export type BuildAppOptions = {
 };
 
 /**
+ * Every route validates and serializes with its zod schema (setValidatorCompiler and
+ * setSerializerCompiler below), so Fastify's own Ajv and fast-json-stringify compilers, which it
+ * loads at construction unless given factories, are never needed. Fastify types the factories for
+ * Ajv's compilers only, hence the cast.
+ */
+const ZOD_COMPILERS = {
+  buildValidator: () => validatorCompiler,
+  buildSerializer: () => serializerCompiler,
+} as unknown as NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
+
+/**
  * How long after the start background work (scheduled jobs, webhook deliveries, the recovery of
  * pending payments) waits before its first pass. PGlite runs each statement on the event loop's
  * own thread, so a pass at the very start held the first requests (a restart's /healthz waited
@@ -113,14 +124,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     rewriteUrl: methodOverrideRewrite(config),
     // A request that arrives while closing gets the graceful-shutdown hook's 503 (the contract's shape).
     return503OnClosing: false,
-    // Every route validates and serializes with its zod schema (below): Fastify's own Ajv and
-    // fast-json-stringify compilers, which it would otherwise load at start, are never needed.
-    schemaController: {
-      compilersFactory: {
-        buildValidator: () => validatorCompiler,
-        buildSerializer: () => serializerCompiler,
-      },
-    },
+    schemaController: { compilersFactory: ZOD_COMPILERS },
   });
   // An empty JSON body (a PUT that only names its target in the path) means "no body", not an error.
   const parseJson = app.getDefaultJsonParser('error', 'error');
