@@ -24,7 +24,7 @@ import { describeTimes, timeIt } from './stats';
 import { UNTHROTTLED_ENV } from './unthrottled';
 
 /**
- * npm run bench -- [--invoices 1000000] [--payments 1000000] [--runs 200] [--only payments|autopay|ledger] [--http-seconds 5]
+ * npm run bench -- [--invoices 1000000] [--payments 1000000] [--runs 200] [--only payments|autopay|ledger|start] [--http-seconds 5]
  *   [--ledger-invoices 1000000]
  * A fresh database (PGlite in a temporary folder, or a new database on DATABASE_URL's
  * server) with the demo plus N bulk invoices; then the grid query as the API runs it, the
@@ -35,7 +35,7 @@ import { UNTHROTTLED_ENV } from './unthrottled';
  * --autopay-rules 1000 rules of --autopay-invoices 10 due invoices each); --only ledger runs the
  * ledger load stage alone (ledger-load-bench.ts): N invoices with 3 lines loaded through the
  * integration loader, then re-loaded unchanged, on PGlite and, when DATABASE_URL is set, on
- * PostgreSQL as well.
+ * PostgreSQL as well. --only start builds the server and runs the start stage alone.
  */
 async function main() {
   const { values } = parseArgs({
@@ -51,6 +51,10 @@ async function main() {
     },
   });
   if (values.only === 'ledger') return benchLedger(Number(values['ledger-invoices']));
+  if (values.only === 'start') {
+    await benchStart({ root: path.resolve(import.meta.dirname, '../../..'), build: true });
+    return;
+  }
   const paymentsOnly = values.only === 'payments';
   const httpSeconds = Number(values['http-seconds']);
   const invoiceCount = Number(values.invoices);

@@ -1,16 +1,19 @@
+import { flushCompileCache } from 'node:module';
 import { createLocalFileStorage } from './adapters/file-storage/local-file-storage';
 import { startPaymentSandbox } from './adapters/payments/sandbox/start-payment-sandbox';
 import { adminSocketPath, startAdminSocket } from './admin/admin-socket';
 import { portalCommandRunner } from './admin/portal-command-runner';
-import { buildApp } from './app';
+import { BACKGROUND_START_DELAY_MS, buildApp } from './app';
 import { ConfigError, IN_MEMORY, loadConfig } from './config';
 import { seedDemoDataIfEmpty } from './db/seed/seed-if-empty';
 import { startDemoSso } from './dev/demo-sso';
 import { developmentAidsLine } from './dev/development-aids';
+import { markStart, reportStartTiming } from './lib/start-timing';
 
 /** Listens and shuts down gracefully; everything else lives in buildApp. */
 async function main() {
   const startedAt = performance.now();
+  markStart('modules loaded');
   let loaded: ReturnType<typeof loadConfig>;
   try {
     loaded = loadConfig();
@@ -23,15 +26,18 @@ async function main() {
   }
   // The demo start's OpenID provider for the sso-demo tenant, before the app that discovers it.
   const demoSso = await startDemoSso(loaded);
+  markStart('demo OpenID provider');
   // The sandbox payment provider, on its own origin, unless another provider is configured.
   let log: { warn: (message: string) => void } = { warn: (message) => console.warn(message) };
   const paymentSandbox = await startPaymentSandbox(demoSso?.config ?? loaded, {
     logger: { warn: (message) => log.warn(message) },
   });
   const config = paymentSandbox?.config ?? demoSso?.config ?? loaded;
+  markStart('payment sandbox');
 
   const app = await buildApp(config);
   log = { warn: (message) => app.log.warn(message) };
+  markStart('app built');
   if (config.seedDemoData) {
     const seeded = await seedDemoDataIfEmpty(app.database.db, {
       log: (line) => app.log.info(line),
@@ -42,6 +48,7 @@ async function main() {
       app.log.info(`demo registration link: ${await app.services.accountSetup.demoRegistrationLink()}`);
   }
 
+  markStart('demo data checked');
   // Operator commands reach the embedded database through the running portal (admin-socket.ts).
   const socketPath =
     app.database.kind === 'pglite' && config.dataDir !== IN_MEMORY ? adminSocketPath(config.dataDir) : null;
@@ -52,6 +59,8 @@ async function main() {
       )
     : null;
 
+  markStart('admin socket');
+  let recovery: NodeJS.Timeout | undefined;
   // The graceful stop: new requests answer 503, those in flight finish, background work ends its
   // pass, then the database closes (plugins/graceful-shutdown.ts); a stop stuck past 30 s exits anyway.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -59,6 +68,7 @@ async function main() {
       app.log.info(`${signal} received, closing`);
       const timer = setTimeout(() => process.exit(1), 30_000);
       timer.unref();
+      clearTimeout(recovery);
       await adminSocket?.close();
       await app.shutdown({ timeoutMs: 25_000 });
       await demoSso?.close();
@@ -67,7 +77,16 @@ async function main() {
     });
   }
 
+  if (process.env.SETTLE_START_TIMING === '1') {
+    await app.ready();
+    markStart('fastify ready (routes built, onReady hooks)');
+  }
   await app.listen({ port: config.port, host: config.host });
+  markStart('listening');
+  reportStartTiming();
+  // What the start compiled is on disk for the next start even if this process is killed later;
+  // written once the first requests are answered.
+  setTimeout(flushCompileCache, BACKGROUND_START_DELAY_MS).unref();
   const where = app.database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   app.log.info(
     `Settle is ready at http://localhost:${config.port} (${where}) in ${Math.round(performance.now() - startedAt)} ms; API docs at http://localhost:${config.port}${config.apiBase}/docs`,
@@ -76,8 +95,8 @@ async function main() {
   if (demoSso) app.log.info(demoSso.announcement);
   if (paymentSandbox) app.log.info(paymentSandbox.announcement);
   // Payments left PENDING by a previous run are asked about at the provider and settled; old
-  // Idempotency-Keys are forgotten. Neither blocks the start.
-  void recoverPayments(app);
+  // Idempotency-Keys are forgotten. Neither blocks the start: both wait for the first requests.
+  recovery = setTimeout(() => void recoverPayments(app), BACKGROUND_START_DELAY_MS);
 }
 
 async function recoverPayments(app: Awaited<ReturnType<typeof buildApp>>) {

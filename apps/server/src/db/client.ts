@@ -1,14 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { SQL } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { serverRoot } from '../lib/package-root';
 import * as schema from './schema/index';
 
@@ -54,6 +47,29 @@ function timeQueries(
 const MIGRATIONS_FOLDER = path.join(serverRoot, 'src/db/migrations');
 
 /**
+ * True when the database has recorded the newest committed migration. Drizzle's migrator applies
+ * the journal's migrations newer than its last record, but finds that out by reading and hashing
+ * every migration file and running four statements (two of them DDL) at each start; this asks
+ * the same question with the journal and one query, so a restart leaves the migrator unloaded.
+ */
+async function migrationsUpToDate(db: Db): Promise<boolean> {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
+    entries: Array<{ when: number }>;
+  };
+  const newest = Math.max(...journal.entries.map((entry) => entry.when));
+  try {
+    const [row] = await queryRows<{ recorded: string | null }>(
+      db,
+      sql`select max(created_at)::text as recorded from drizzle.__drizzle_migrations`,
+    );
+    return row?.recorded != null && Number(row.recorded) >= newest;
+  } catch {
+    // No record table yet: a new database, which the migrator creates.
+    return false;
+  }
+}
+
+/**
  * PostgreSQL when a URL is given, otherwise the embedded PGlite: kept in `dataDir`,
  * or in memory when `dataDir` is 'memory://' (tests).
  */
@@ -65,7 +81,12 @@ export async function openDatabase(options: {
   /** PGlite only: start from this data directory tarball (PGlite's dumpDataDir) instead of an empty one. */
   loadDataDir?: Blob;
 }): Promise<DatabaseHandle> {
+  // Only the chosen engine's driver is loaded: a start on PGlite never loads pg, nor the reverse.
   if (options.databaseUrl) {
+    const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+    ]);
     // A database that does not answer fails a request in seconds (a 503), rather than hanging it.
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -83,13 +104,22 @@ export async function openDatabase(options: {
       kind: 'postgres',
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       observeQueries: (observer) => observers.push(observer),
-      migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+      migrate: async () => {
+        if (await migrationsUpToDate(db)) return;
+        const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+        await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      },
       ping: async () => {
         await pool.query('select 1');
       },
       close: () => pool.end(),
     };
   }
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+  ]);
   const location = options.dataDir === 'memory://' ? undefined : path.join(options.dataDir, 'pglite');
   if (location) mkdirSync(location, { recursive: true });
   // pg_trgm backs the grids' substring searches with GIN indexes, as on PostgreSQL (migration 0009).
@@ -102,7 +132,11 @@ export async function openDatabase(options: {
     db,
     kind: 'pglite',
     observeQueries: (observer) => observers.push(observer),
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: async () => {
+      if (await migrationsUpToDate(db)) return;
+      const { migrate } = await import('drizzle-orm/pglite/migrator');
+      await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    },
     ping: async () => {
       await client.query('select 1');
     },

@@ -1,7 +1,8 @@
-import { createHash, generateKeyPairSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, generateKeyPair, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Provider, { type ClientMetadata } from 'oidc-provider';
+import { promisify } from 'node:util';
+import type { ClientMetadata, default as Provider } from 'oidc-provider';
 
 /** A client (relying party) the provider knows. */
 export type OidcClientRegistration = { clientId: string; clientSecret: string; redirectUris: string[] };
@@ -51,64 +52,84 @@ export async function startOidcProvider(options: {
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const accounts = new Map(options.accounts.map((account) => [account.login, account]));
 
-  const provider = new Provider(issuer, {
-    clients: options.clients.map(
-      (client): ClientMetadata => ({
-        client_id: client.clientId,
-        client_secret: client.clientSecret,
-        redirect_uris: client.redirectUris,
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-      }),
-    ),
-    pkce: { required: () => true },
-    claims: { openid: ['sub'], profile: ['preferred_username', 'name'], email: ['email'] },
-    findAccount: (_context, id) => {
-      const account = accounts.get(id);
-      if (!account) return undefined;
-      return {
-        accountId: id,
-        claims: () => ({
-          sub: id,
-          preferred_username: id,
-          name: account.name ?? id,
-          email: account.email ?? `${id}@idp.example`,
-        }),
-      };
-    },
-    interactions: { url: (_context, interaction) => `${INTERACTION}/${interaction.uid}` },
-    cookies: { keys: [randomBytes(16).toString('hex')] },
-    jwks: {
-      keys: [
-        {
-          ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }),
-          kid: 'loopback-key',
-          use: 'sig',
-          alg: 'RS256',
-        },
-      ],
-    },
-    ttl: {
-      AccessToken: 600,
-      AuthorizationCode: 60,
-      Grant: 600,
-      IdToken: 600,
-      Interaction: 600,
-      Session: 600,
-    },
-    features: { devInteractions: { enabled: false } },
-  });
   let substitute: string | undefined;
-  provider.use(async (context, next) => {
-    await next();
-    if (substitute && context.path === '/token' && context.status === 200) {
-      context.body = { ...(context.body as object), id_token: substitute };
-      substitute = undefined;
-    }
-  });
+  /**
+   * oidc-provider, its key pair and its routes are made by the first request, not at start: the
+   * demo start listens at once (the portal needs only the issuer's address) and a restart does
+   * not wait for an RSA key nor for the provider's modules.
+   */
+  let built: Promise<{ provider: Provider; callback: ReturnType<Provider['callback']> }> | undefined;
+  const providerReady = () => (built ??= buildProvider());
+  async function buildProvider() {
+    const [{ default: OidcProvider }, { privateKey }] = await Promise.all([
+      import('oidc-provider'),
+      promisify(generateKeyPair)('rsa', { modulusLength: 2048 }),
+    ]);
+    const provider = new OidcProvider(issuer, {
+      clients: options.clients.map(
+        (client): ClientMetadata => ({
+          client_id: client.clientId,
+          client_secret: client.clientSecret,
+          redirect_uris: client.redirectUris,
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+        }),
+      ),
+      pkce: { required: () => true },
+      claims: { openid: ['sub'], profile: ['preferred_username', 'name'], email: ['email'] },
+      findAccount: (_context, id) => {
+        const account = accounts.get(id);
+        if (!account) return undefined;
+        return {
+          accountId: id,
+          claims: () => ({
+            sub: id,
+            preferred_username: id,
+            name: account.name ?? id,
+            email: account.email ?? `${id}@idp.example`,
+          }),
+        };
+      },
+      interactions: { url: (_context, interaction) => `${INTERACTION}/${interaction.uid}` },
+      cookies: { keys: [randomBytes(16).toString('hex')] },
+      jwks: {
+        keys: [
+          {
+            ...privateKey.export({ format: 'jwk' }),
+            kid: 'loopback-key',
+            use: 'sig',
+            alg: 'RS256',
+          },
+        ],
+      },
+      ttl: {
+        AccessToken: 600,
+        AuthorizationCode: 60,
+        Grant: 600,
+        IdToken: 600,
+        Interaction: 600,
+        Session: 600,
+      },
+      features: { devInteractions: { enabled: false } },
+    });
+    provider.use(async (context, next) => {
+      await next();
+      if (substitute && context.path === '/token' && context.status === 200) {
+        context.body = { ...(context.body as object), id_token: substitute };
+        substitute = undefined;
+      }
+    });
+
+    return { provider, callback: provider.callback() };
+  }
 
   /** The sign-in page and its two answers: a checked password, or the user's "cancel". */
-  async function interaction(request: IncomingMessage, response: ServerResponse, action: string | undefined) {
+  async function interaction(
+    provider: Provider,
+    request: IncomingMessage,
+    response: ServerResponse,
+    action: string | undefined,
+  ) {
     const details = await provider.interactionDetails(request, response);
     const language = pageLanguage(request);
     if (action === 'abort') {
@@ -145,19 +166,29 @@ export async function startOidcProvider(options: {
     sendPage(response, 200, signInPage({ uid: details.uid, language, accounts: options.accounts }));
   }
 
-  const callback = provider.callback();
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     const match = new RegExp(`^${INTERACTION}/([\\w-]+)(?:/(login|abort))?$`).exec(
       new URL(request.url ?? '/', issuer).pathname,
     );
-    if (!match) {
-      callback(request, response);
-      return;
-    }
-    interaction(request, response, match[2]).catch((error: unknown) => {
-      // An expired or unknown interaction: the browser starts over at the portal.
-      sendPage(response, 400, `<p>${escapeHtml(error instanceof Error ? error.message : String(error))}</p>`);
-    });
+    providerReady()
+      .then(({ provider, callback }) => {
+        if (!match) return callback(request, response);
+        return interaction(provider, request, response, match[2]).catch((error: unknown) => {
+          // An expired or unknown interaction: the browser starts over at the portal.
+          sendPage(
+            response,
+            400,
+            `<p>${escapeHtml(error instanceof Error ? error.message : String(error))}</p>`,
+          );
+        });
+      })
+      .catch((error: unknown) => {
+        sendPage(
+          response,
+          500,
+          `<p>${escapeHtml(error instanceof Error ? error.message : String(error))}</p>`,
+        );
+      });
   });
 
   const signIn = async (authorizationUrl: string, login: string, password?: string): Promise<URL> => {

@@ -1,7 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import { ErrorCode } from '@settle/shared/errors';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import type { AppConfig, RateLimitSettings } from '../config';
 import { AppError } from '../lib/app-error';
 
@@ -61,8 +60,13 @@ type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
  * this process's memory. Over a limit: 429 RATE_LIMITED with Retry-After, nothing done.
  */
 export async function registerRateLimits(app: FastifyInstance, config: AppConfig) {
+  // ioredis is loaded only when Redis is configured.
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, lazyConnect: false })
+    ? new (await import('ioredis')).Redis(config.redisUrl, {
+        connectTimeout: 2_000,
+        maxRetriesPerRequest: 1,
+        lazyConnect: false,
+      })
     : undefined;
   if (redis) {
     // Redis down must not take the portal down: the limits are skipped (skipOnError) and said so.

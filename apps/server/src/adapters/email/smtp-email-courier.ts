@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db } from '../../db/client';
 import { CourierError, type CourierLogger, recordCourierMessage, redact } from '../courier-messages';
 import type { EmailCourier } from './email-courier';
@@ -10,13 +10,18 @@ export type SmtpOptions = { smtpUrl: string; from: string };
  * The stored copy keeps the text with its secrets redacted, and the outcome.
  */
 export function createSmtpEmailCourier(db: Db, logger: CourierLogger, options: SmtpOptions): EmailCourier {
-  const transporter = nodemailer.createTransport(options.smtpUrl);
+  // nodemailer is loaded by the first email, not at start.
+  let transporter: Promise<Transporter> | undefined;
+  const transport = () =>
+    (transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(options.smtpUrl),
+    ));
   return {
     transport: 'smtp',
     async send(message) {
       let failure: string | undefined;
       try {
-        await transporter.sendMail({
+        await (await transport()).sendMail({
           from: options.from,
           to: message.to,
           subject: message.subject,

@@ -28,8 +28,8 @@ function parseSvg(svg: string) {
 }
 
 describe('captcha picture', () => {
-  it('is a well-formed SVG with no text at all: the characters are outlines', () => {
-    const svg = drawCaptcha('AB3XY9');
+  it('is a well-formed SVG with no text at all: the characters are outlines', async () => {
+    const svg = await drawCaptcha('AB3XY9');
     expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
     const { elements, texts } = parseSvg(svg);
     expect(texts).toEqual([]);
@@ -40,15 +40,15 @@ describe('captcha picture', () => {
     expect(svg.match(/fill="none" stroke=/g)!.length).toBeGreaterThanOrEqual(4);
   });
 
-  it('draws a different picture for a different answer, and for the same answer twice', () => {
-    const first = drawCaptcha('AAAAAA');
-    expect(drawCaptcha('BBBBBB')).not.toBe(first);
-    expect(drawCaptcha('AAAAAA')).not.toBe(first);
+  it('draws a different picture for a different answer, and for the same answer twice', async () => {
+    const first = await drawCaptcha('AAAAAA');
+    expect(await drawCaptcha('BBBBBB')).not.toBe(first);
+    expect(await drawCaptcha('AAAAAA')).not.toBe(first);
   });
 
-  it('draws every character inside the picture, in pixels rather than font units', () => {
+  it('draws every character inside the picture, in pixels rather than font units', async () => {
     for (let round = 0; round < 20; round += 1) {
-      const svg = drawCaptcha(randomAnswer());
+      const svg = await drawCaptcha(randomAnswer());
       const outlines = [...svg.matchAll(/<path d="([^"]+)" fill="#/g)].map((match) => match[1]!);
       for (const outline of outlines) {
         const numbers = outline.match(/-?\d+(\.\d+)?/g)!.map(Number);

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import * as fontkit from 'fontkit';
+import type * as fontkit from 'fontkit';
 
 /**
  * The captcha picture: characters drawn as glyph outlines of the DejaVu font, never as text,
@@ -29,13 +29,15 @@ export const cryptoRandom: RandomSource = () => randomInt(0, 2 ** 32) / 2 ** 32;
 
 let font: fontkit.Font | undefined;
 
-function captchaFont(): fontkit.Font {
+/** fontkit and the font are loaded by the first picture, not at start. */
+async function captchaFont(): Promise<fontkit.Font> {
   if (!font) {
+    const { openSync } = await import('fontkit');
     const directory = path.join(
       path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
       'ttf',
     );
-    font = fontkit.openSync(path.join(directory, 'DejaVuSans-Bold.ttf')) as fontkit.Font;
+    font = openSync(path.join(directory, 'DejaVuSans-Bold.ttf')) as fontkit.Font;
   }
   return font;
 }
@@ -54,10 +56,10 @@ export function normaliseAnswer(answer: string): string {
 
 type Point = [number, number];
 
-export function drawCaptcha(answer: string, random: RandomSource = cryptoRandom): string {
+export async function drawCaptcha(answer: string, random: RandomSource = cryptoRandom): Promise<string> {
   const between = (min: number, max: number) => min + random() * (max - min);
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
-  const face = captchaFont();
+  const face = await captchaFont();
   const slot = (WIDTH - 20) / answer.length;
   const shapes: string[] = [];
 

@@ -69,7 +69,7 @@ export function createCaptchaService(
     async generate(request: { ipAddress: string; now?: Date }): Promise<{ id: string; svg: string }> {
       const answer = randomAnswer();
       const id = await issue(answer, request);
-      return { id, svg: drawCaptcha(answer) };
+      return { id, svg: await drawCaptcha(answer) };
     },
 
     /**

@@ -91,7 +91,7 @@ export function createDocumentsService(
             currencyMap[detail.invoice.tranCurrencyCode] ?? `${detail.invoice.tranCurrencyCode} `,
         });
       }
-      const document = renderInvoicesPdf(inputs, { sellerName });
+      const document = await renderInvoicesPdf(inputs, { sellerName });
       const filename =
         inputs.length === 1
           ? `invoice-${safeFileName(inputs[0]!.detail.invoice.invNo)}.pdf`

@@ -48,13 +48,21 @@ const COLUMN_ORDER = ['item', 'description', 'qty', 'price', 'ext'] as const;
 /**
  * Several invoices as one PDF: each starts on a new page; the line table breaks across
  * pages with its header repeated; every page has "Page X of Y". The document is ended
- * and ready to be piped or sent; rendering is synchronous, so a failure throws here,
- * before any byte is sent.
+ * and ready to be piped or sent; the pages are drawn before it resolves, so a failure
+ * rejects here, before any byte is sent.
  */
-export function renderInvoicesPdf(invoices: InvoiceDocumentInput[], options: InvoicePdfOptions): PdfDocument {
+export async function renderInvoicesPdf(
+  invoices: InvoiceDocumentInput[],
+  options: InvoicePdfOptions,
+): Promise<PdfDocument> {
   const title =
     invoices.length === 1 ? `Invoice ${invoices[0]!.detail.invoice.invNo}` : `Invoices (${invoices.length})`;
-  const doc = createPdfDocument({ layout: 'portrait', margin: MARGIN, title, author: options.sellerName });
+  const doc = await createPdfDocument({
+    layout: 'portrait',
+    margin: MARGIN,
+    title,
+    author: options.sellerName,
+  });
   const pageInvoice: string[] = [];
   invoices.forEach((input, index) => {
     if (index > 0) doc.addPage();
@@ -77,7 +85,7 @@ export async function writeInvoicesPdf(
   options: InvoicePdfOptions,
   destination: Writable,
 ): Promise<void> {
-  await pipeline(renderInvoicesPdf(invoices, options), destination);
+  await pipeline(await renderInvoicesPdf(invoices, options), destination);
 }
 
 function contentBottom(doc: PdfDocument): number {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { toHeaderValue } from './message-headers';
 import {
   createPdfDocument,
@@ -10,6 +10,7 @@ import {
   formatQuantity,
   formatShortDate,
   formatUnitPrice,
+  type PdfDocument,
   wrapText,
 } from './pdf-layout';
 
@@ -46,8 +47,11 @@ describe('amount formatting from decimal strings', () => {
 });
 
 describe('text fitting', () => {
-  const doc = createPdfDocument({ layout: 'portrait', margin: 50, title: 't', author: 'a' });
-  doc.font(FONT_REGULAR).fontSize(9);
+  let doc: PdfDocument;
+  beforeAll(async () => {
+    doc = await createPdfDocument({ layout: 'portrait', margin: 50, title: 't', author: 'a' });
+    doc.font(FONT_REGULAR).fontSize(9);
+  });
 
   it('wraps words into lines that fit, breaking a word longer than a line', () => {
     const text = `Crème brûlée ${'x'.repeat(80)} end of the line`;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { roundMoney } from '@settle/shared/money';
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 
 /**
  * What both generated PDFs (the invoice document and the grid export) share: the
@@ -47,14 +47,18 @@ export function readFont(name: FontName): Buffer {
 
 export type PdfDocument = InstanceType<typeof PDFDocument>;
 
-/** A buffered-pages document with the DejaVu fonts registered as Body and Bold. */
-export function createPdfDocument(options: {
+/**
+ * A buffered-pages document with the DejaVu fonts registered as Body and Bold. pdfkit (and
+ * fontkit under it) is loaded by the first document, not at start: a restart does not need it.
+ */
+export async function createPdfDocument(options: {
   layout: 'portrait' | 'landscape';
   margin: number;
   title: string;
   author: string;
-}): PdfDocument {
-  const doc = new PDFDocument({
+}): Promise<PdfDocument> {
+  const { default: Pdf } = await import('pdfkit');
+  const doc = new Pdf({
     size: 'LETTER',
     layout: options.layout,
     margin: options.margin,

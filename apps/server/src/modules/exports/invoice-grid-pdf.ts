@@ -48,7 +48,12 @@ export async function renderInvoiceGridPdf(
   options: InvoiceGridPdfOptions,
 ): Promise<{ document: PdfDocument; rowCount: number }> {
   const title = options.title;
-  const doc = createPdfDocument({ layout: 'landscape', margin: MARGIN, title, author: options.sellerName });
+  const doc = await createPdfDocument({
+    layout: 'landscape',
+    margin: MARGIN,
+    title,
+    author: options.sellerName,
+  });
   const columns = placeColumns(options.columns, doc.page.width - MARGIN * 2);
   const bottom = doc.page.height - MARGIN - 8;
 

@@ -1,6 +1,6 @@
 import { utcMidnight } from '@settle/shared/calendar-date';
 import type { TStatement, TStatementItem } from '@settle/shared/statements';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { EXCEL_NUMBER_FORMATS } from './invoice-xlsx';
 
 /** The words of the workbook, in the reader's language (the statement PDF's labels). */
@@ -53,7 +53,9 @@ export async function writeStatementXlsx(
   statement: TStatement,
   labels: StatementSheetLabels,
 ): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  // Loaded on the first statement, not at start (ExcelJS is one of the largest module loads).
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   workbook.creator = 'Settle';
   workbook.created = new Date();
   const money = (value: string) => Number(value);

@@ -1,7 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
 import type { Db } from '../../db/client';
 
 /** One cell of a COPY text row: null is \N; backslash, tab and line breaks escaped. */
@@ -27,6 +26,7 @@ export async function copyInto(tx: Db, table: string, columns: string[], lines: 
   const statement = `copy ${table} (${columns.join(', ')}) from`;
   const client = (tx as unknown as { session: { client: unknown } }).session.client;
   if (isPgClient(client)) {
+    const { from: copyFrom } = await import('pg-copy-streams');
     const stream = client.query(copyFrom(`${statement} stdin`));
     await pipeline([lines.join('')], stream);
     return;

@@ -1,6 +1,5 @@
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import { parse } from 'csv-parse';
 
 /** One row of a load as it arrived: its line in the body, and its value or why it could not be read. */
 export type SourceRow = { line: number; value?: unknown; error?: string };
@@ -34,6 +33,8 @@ export async function* ndjsonRows(stream: Readable): AsyncGenerator<SourceRow> {
  * hold values separated by ; or |; `lines` is not a CSV column (load lines as NDJSON or JSON).
  */
 export async function* csvRows(stream: Readable): AsyncGenerator<SourceRow> {
+  // The CSV parser is loaded by the first CSV load, not at start.
+  const { parse } = await import('csv-parse');
   const skipped: SourceRow[] = [];
   const parser = stream.pipe(
     parse({

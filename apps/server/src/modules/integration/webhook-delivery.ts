@@ -169,10 +169,12 @@ export function createWebhookDelivery(
 
   return {
     runOnce,
-    start() {
+    /** Ticks from now on; the first pass after `delayMs` when given (stop() cancels it). */
+    start(options: { delayMs?: number } = {}) {
       if (!stopped) return;
       stopped = false;
-      tick();
+      if (options.delayMs) timer = setTimeout(tick, options.delayMs);
+      else tick();
     },
     async stop() {
       stopped = true;

@@ -190,10 +190,12 @@ export function createJobRunner(
       );
       return row?.due ?? 0;
     },
-    start() {
+    /** Ticks from now on; the first pass after `delayMs` when given (stop() cancels it). */
+    start(options: { delayMs?: number } = {}) {
       if (!stopped) return;
       stopped = false;
-      tick();
+      if (options.delayMs) timer = setTimeout(tick, options.delayMs);
+      else tick();
     },
     /** Stops ticking and waits for the pass in progress: a job stops at the end of its run. */
     async stop() {

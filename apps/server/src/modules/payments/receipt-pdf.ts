@@ -117,14 +117,14 @@ function formatInstant(iso: string | null, locale: string, timeZone: string): st
  * The receipt of one payment as a PDF (the documents module's layout and fonts), in the
  * reader's language, amounts and dates by the reader's formatting locale.
  */
-export function renderReceiptPdf(
+export async function renderReceiptPdf(
   summary: TPaymentSummary,
   options: { language: string; locale: string; timeZone: string; company: string; sellerName: string },
-): PdfDocument {
+): Promise<PdfDocument> {
   const labels = receiptLabels(options.language);
   const money = (value: string) =>
     formatC2(value, { locale: options.locale, currencyCode: summary.currencyCode });
-  const doc = createPdfDocument({
+  const doc = await createPdfDocument({
     layout: 'portrait',
     margin: MARGIN,
     title: `${labels.title} ${summary.paymentLogId}`,

@@ -16,7 +16,7 @@ export function createReceiptsService(db: Db, deps: { queries: PaymentQueriesSer
     async pdf(session: SessionContext, request: { custNo: string; paymentLogId: number }) {
       const summary = await deps.queries.summary(session, request.paymentLogId, request.custNo);
       const parties = await repository.findReceiptParties(db, summary.paymentLogId);
-      const document = renderReceiptPdf(summary, {
+      const document = await renderReceiptPdf(summary, {
         language: session.user.language,
         locale: session.user.localeForFormatting,
         timeZone: session.user.timezone,

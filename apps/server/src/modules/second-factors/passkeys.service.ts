@@ -1,13 +1,9 @@
 import type { TPasskeySummary } from '@settle/shared/second-factors';
 import { SECOND_FACTOR_MESSAGES } from '@settle/shared/second-factors';
-import {
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
@@ -29,6 +25,8 @@ type Ceremony = { sessionTokenHash: string; userId: number };
 const asJson = <T extends { challenge: string }>(options: T) => options as T & Record<string, unknown>;
 
 const transportsOf = (text: string) => (text ? (text.split(',') as AuthenticatorTransport[]) : undefined);
+/** The WebAuthn library is loaded by the first ceremony, not at start (one of its largest module loads). */
+const webauthn = () => import('@simplewebauthn/server');
 
 /**
  * Passkeys (WebAuthn through @simplewebauthn/server): registered from the profile, used at the
@@ -90,6 +88,7 @@ export function createPasskeysService(
         repository.listPasskeys(db, user.id),
         repository.findTenantName(db, user.tenantId),
       ]);
+      const { generateRegistrationOptions } = await webauthn();
       const options = await generateRegistrationOptions({
         rpName,
         rpID,
@@ -111,6 +110,7 @@ export function createPasskeysService(
       const user = await factors.requireUser(ceremony.userId);
       const expectedChallenge = await takeChallenge(ceremony, 'register');
       const response = request.response as RegistrationResponseJSON;
+      const { verifyRegistrationResponse } = await webauthn();
       const verification = await verifyRegistrationResponse({
         response,
         expectedChallenge,
@@ -150,6 +150,7 @@ export function createPasskeysService(
 
     async authenticationOptions(ceremony: Ceremony) {
       const passkeys = await repository.listPasskeys(db, ceremony.userId);
+      const { generateAuthenticationOptions } = await webauthn();
       const options = await generateAuthenticationOptions({
         rpID,
         allowCredentials: passkeys.map((row) => ({
@@ -168,6 +169,7 @@ export function createPasskeysService(
       const expectedChallenge = await takeChallenge(ceremony, 'authenticate');
       const passkey = await repository.findPasskeyByCredential(db, ceremony.userId, response.id);
       if (!passkey) return false;
+      const { verifyAuthenticationResponse } = await webauthn();
       const verification = await verifyAuthenticationResponse({
         response,
         expectedChallenge,

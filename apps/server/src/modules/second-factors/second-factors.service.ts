@@ -5,7 +5,6 @@ import {
   type TSecondFactors,
   type TTotpEnrolment,
 } from '@settle/shared/second-factors';
-import QRCode from 'qrcode';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -144,6 +143,8 @@ export function createSecondFactorsService(
       });
       if (!started) throw totpAlreadyOn();
       const uri = otpauthUri({ secret, issuer, account: user.loginName });
+      // The QR code library is loaded by the first enrolment, not at start.
+      const { default: QRCode } = await import('qrcode');
       const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
       return {
         secret,

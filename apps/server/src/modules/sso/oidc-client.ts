@@ -1,4 +1,4 @@
-import * as oidc from 'openid-client';
+import type * as oidc from 'openid-client';
 import type { AppConfig } from '../../config';
 
 export type OidcSettings = NonNullable<AppConfig['oidc']>;
@@ -11,6 +11,9 @@ export type AuthorizationRequest = {
 };
 
 export type OidcClient = ReturnType<typeof createOidcClient>;
+
+/** openid-client, loaded by the first single sign-on rather than at start. */
+export const loadOpenIdClient = () => import('openid-client');
 
 /**
  * The relying party's side of OpenID Connect, on openid-client: discovery (kept once it
@@ -31,13 +34,13 @@ export function createOidcClient(settings: OidcSettings) {
 
   return {
     async authorizationUrl(request: AuthorizationRequest): Promise<URL> {
-      const config = await configuration();
-      return oidc.buildAuthorizationUrl(config, {
+      const [config, openid] = await Promise.all([configuration(), loadOpenIdClient()]);
+      return openid.buildAuthorizationUrl(config, {
         redirect_uri: request.redirectUri,
         scope: settings.scopes,
         state: request.state,
         nonce: request.nonce,
-        code_challenge: await oidc.calculatePKCECodeChallenge(request.codeVerifier),
+        code_challenge: await openid.calculatePKCECodeChallenge(request.codeVerifier),
         code_challenge_method: 'S256',
       });
     },
@@ -52,8 +55,8 @@ export function createOidcClient(settings: OidcSettings) {
       expected: Omit<AuthorizationRequest, 'redirectUri'>;
       claim: string;
     }): Promise<{ subject: string; claimValue: unknown }> {
-      const config = await configuration();
-      const tokens = await oidc.authorizationCodeGrant(config, options.callback, {
+      const [config, openid] = await Promise.all([configuration(), loadOpenIdClient()]);
+      const tokens = await openid.authorizationCodeGrant(config, options.callback, {
         expectedState: options.expected.state,
         expectedNonce: options.expected.nonce,
         pkceCodeVerifier: options.expected.codeVerifier,
@@ -64,20 +67,21 @@ export function createOidcClient(settings: OidcSettings) {
       if (claims[options.claim] !== undefined) {
         return { subject: claims.sub, claimValue: claims[options.claim] };
       }
-      const userInfo = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
+      const userInfo = await openid.fetchUserInfo(config, tokens.access_token, claims.sub);
       return { subject: claims.sub, claimValue: userInfo[options.claim] };
     },
   };
 }
 
 async function discover(settings: OidcSettings): Promise<oidc.Configuration> {
+  const openid = await loadOpenIdClient();
   const issuer = new URL(settings.issuer);
   const clientAuth = settings.clientSecret
-    ? oidc.ClientSecretBasic(settings.clientSecret)
+    ? openid.ClientSecretBasic(settings.clientSecret)
     : // A public client: PKCE alone binds the code to this browser's sign-on.
-      oidc.None();
-  return oidc.discovery(issuer, settings.clientId, undefined, clientAuth, {
-    execute: allowsPlainHttp(issuer) ? [oidc.allowInsecureRequests] : [],
+      openid.None();
+  return openid.discovery(issuer, settings.clientId, undefined, clientAuth, {
+    execute: allowsPlainHttp(issuer) ? [openid.allowInsecureRequests] : [],
     timeout: 10,
   });
 }

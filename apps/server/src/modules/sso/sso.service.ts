@@ -1,13 +1,12 @@
 import { loginKeyOf } from '@settle/shared/rules/login-name';
 import { SSO_CALLBACK_PATH, type TSsoLoginRequest } from '@settle/shared/sso';
-import * as oidc from 'openid-client';
 import type { CourierLogger } from '../../adapters/courier-messages';
 import type { AppConfig } from '../../config';
 import type { Sealer } from '../../lib/sealed-values';
 import type { AuthService } from '../auth/auth.service';
 import { userInactive } from '../auth/auth-errors';
 import type { SessionContext } from '../auth/session.service';
-import { createOidcClient } from './oidc-client';
+import { createOidcClient, loadOpenIdClient } from './oidc-client';
 import { ssoFailed, ssoNotConfigured, ssoProviderUnavailable, ssoUnknownUser } from './sso-errors';
 import { openSsoState, SSO_STATE_TTL_MS, sameState, sealSsoState } from './sso-state';
 
@@ -93,11 +92,12 @@ export function createSsoService(deps: {
     async start(options: { solutionInstanceGuid?: string; origin: string; now?: number }) {
       const tenant = await auth.requireTenant(options.solutionInstanceGuid);
       if (!client || !tenant.ssoEnabled) throw ssoNotConfigured();
+      const openid = await loadOpenIdClient();
       const request = {
         redirectUri: `${options.origin}${SSO_CALLBACK_PATH}`,
-        state: oidc.randomState(),
-        nonce: oidc.randomNonce(),
-        codeVerifier: oidc.randomPKCECodeVerifier(),
+        state: openid.randomState(),
+        nonce: openid.randomNonce(),
+        codeVerifier: openid.randomPKCECodeVerifier(),
       };
       let location: URL;
       try {

@@ -87,15 +87,15 @@ export function statementLabels(language: string): StatementLabels {
  * The statement as a PDF (the documents module's layout and fonts) in the reader's language,
  * amounts and dates by the reader's formatting locale.
  */
-export function renderStatementPdf(
+export async function renderStatementPdf(
   statement: TStatement,
   options: { language: string; locale: string; sellerName: string },
-): PdfDocument {
+): Promise<PdfDocument> {
   const labels = statementLabels(options.language);
   const money = (value: string) =>
     formatC2(value, { locale: options.locale, currencyCode: statement.currencyCode });
   const day = (value: string) => formatDate(value, options.locale);
-  const doc = createPdfDocument({
+  const doc = await createPdfDocument({
     layout: 'portrait',
     margin: MARGIN,
     title: `${labels.title} ${statement.custNo} ${statement.currencyCode}`,

@@ -97,7 +97,7 @@ export function createStatementsService(
 
     async pdf(session: SessionContext, query: TStatementQuery) {
       const statement = await forSession(session, query);
-      const document = renderStatementPdf(statement, {
+      const document = await renderStatementPdf(statement, {
         language: session.user.language,
         locale: session.user.localeForFormatting,
         sellerName: await repository.findTenantName(db, session.tenantId),

@@ -1,5 +1,4 @@
 import type { TUploadExtension } from '@settle/shared/rules/uploads';
-import { fileTypeFromFile } from 'file-type';
 
 /** What file-type may report for each allowed extension; 'text' means no binary signature and no NUL byte. */
 const EXPECTED: Record<TUploadExtension, readonly string[]> = {
@@ -30,6 +29,8 @@ export const ZIP_KINDS = new Set(['zip', 'docx', 'xlsx', 'pptx']);
 
 /** The detected kind of a stored file: file-type's extension, or 'text' when it has no signature and no NUL. */
 export async function detectKind(filePath: string, hasNul: boolean): Promise<string> {
+  // The signature tables are loaded by the first upload, not at start.
+  const { fileTypeFromFile } = await import('file-type');
   const detected = await fileTypeFromFile(filePath);
   if (detected) return detected.ext;
   return hasNul ? 'binary' : 'text';

@@ -1,4 +1,4 @@
-import yauzl from 'yauzl';
+import type yauzl from 'yauzl';
 
 /** What an archive may expand to. Past these it is treated as a zip bomb. */
 export const ZIP_LIMITS = {
@@ -15,13 +15,14 @@ export type ZipVerdict = { ok: true } | { ok: false; reason: 'entries' | 'expans
  * Reads the central directory only (nothing is extracted): the entry count and the sizes
  * the archive declares. yauzl also refuses entry names that are absolute or climb out ("..").
  */
-export function inspectZip(
+export async function inspectZip(
   filePath: string,
   compressedSize: number,
   limits = ZIP_LIMITS,
 ): Promise<ZipVerdict> {
+  const { open } = await import('yauzl');
   return new Promise((resolve) => {
-    yauzl.open(filePath, { lazyEntries: true, autoClose: true }, (openError, zip) => {
+    open(filePath, { lazyEntries: true, autoClose: true }, (openError, zip) => {
       if (openError || !zip) return resolve({ ok: false, reason: 'corrupt' });
       let entries = 0;
       let expanded = 0;
