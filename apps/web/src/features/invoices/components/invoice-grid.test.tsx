@@ -182,7 +182,7 @@ describe('InvoiceGrid', () => {
       { colId: 'amount', field: 'amount', title: 'Amount', dataType: 'currency', width: 130 },
       { colId: 'balance', field: 'balance', title: 'Balance', dataType: 'currency', width: 130 },
       { colId: 'disputeAmount', field: 'disputeAmount', title: 'Disputed', dataType: 'currency', width: 120 },
-      { colId: 'promise', field: 'promise', title: 'Promised', dataType: 'boolean', width: 100 },
+      { colId: 'promise', field: 'promise', title: 'Promised', dataType: 'boolean', width: 90 },
     ]);
   });
 
