@@ -7,6 +7,7 @@ await ensurePinnedNode();
 ensureDependencies();
 const databaseUrl = process.env.CI_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 console.log(`\n• server tests on PostgreSQL (${databaseUrl.replace(/\/\/[^@]*@/, '//')})`);
-run(path.join(root, 'node_modules/.bin/vitest'), ['run', '--project', 'server'], {
+// Further arguments go to Vitest (npm test --postgres passes its worker count and reporters).
+run(path.join(root, 'node_modules/.bin/vitest'), ['run', '--project', 'server', ...process.argv.slice(2)], {
   env: { ...process.env, DATABASE_URL: databaseUrl },
 });

@@ -1,6 +1,10 @@
 // `npm test`: the whole suite from a fresh clone. Lint and types, unit + route + component
 // tests (Vitest), then a production build and the browser flows in Debian's Chromium.
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// `npm test -- --postgres` (CI) also runs the server tests on PostgreSQL (npm run test:postgres)
+// beside the browser flows: those run one file at a time and leave a core mostly idle.
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureChromium, ensureDependencies, ensureServerBuild, ensureWebBuild, root, run } from './lib.mjs';
 import { ensurePinnedNode } from './node-runtime.mjs';
@@ -32,14 +36,32 @@ for (const project of ['packages/shared', 'apps/server', 'apps/web']) {
   run(path.join(root, 'node_modules/.bin/tsc'), ['-p', project, '--noEmit']);
 }
 
+const withPostgres = process.argv.includes('--postgres');
+
 vitestRun('unit-route-component', []);
 ensureWebBuild({ force: true });
 ensureServerBuild({ force: true });
-vitestRun('browser', ['--config', 'vitest.e2e.config.ts']);
+// After the builds: the server tests' spawned processes run the built server.
+const postgres = withPostgres ? startPostgresTier() : null;
+console.log('\n• browser');
+const browser = spawnSync(
+  vitest,
+  [
+    'run',
+    '--config',
+    'vitest.e2e.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${path.join(reports, 'browser.json')}`,
+  ],
+  { cwd: root, stdio: 'inherit' },
+);
+const postgresStatus = postgres ? await postgres.finished() : 0;
+const tiers = ['unit-route-component', 'browser', ...(postgres ? ['postgres'] : [])];
 
 let passed = 0;
 let failed = 0;
-for (const name of ['unit-route-component', 'browser']) {
+for (const name of tiers) {
   const file = path.join(reports, `${name}.json`);
   if (!existsSync(file)) continue;
   const report = JSON.parse(readFileSync(file, 'utf8'));
@@ -51,4 +73,38 @@ if (passed === 0) {
   process.exit(1);
 }
 console.log(`\nsettle: ${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+// A tier that failed outside its tests (a setup, a crash) counts too.
+process.exit(failed === 0 && browser.status === 0 && postgresStatus === 0 ? 0 : 1);
+
+/**
+ * `npm run test:postgres` in the background, on one worker (the browser flows keep the other core),
+ * its output kept in test-results/postgres.log and printed once it ends, so that the two tiers'
+ * lines do not interleave.
+ */
+function startPostgresTier() {
+  const logFile = path.join(reports, 'postgres.log');
+  const log = openSync(logFile, 'w');
+  console.log(`\n• server tests on PostgreSQL, beside the browser flows (output in ${logFile})`);
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(root, 'scripts/test-server-on-postgres.mjs'),
+      '--maxWorkers=1',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${path.join(reports, 'postgres.json')}`,
+    ],
+    { cwd: root, stdio: ['ignore', log, log] },
+  );
+  const exited = once(child, 'exit');
+  return {
+    async finished() {
+      const [code, signal] = await exited;
+      closeSync(log);
+      console.log('\n• server tests on PostgreSQL (run beside the browser flows)');
+      process.stdout.write(readFileSync(logFile, 'utf8'));
+      if (code !== 0) console.error(`\n✗ the server tests on PostgreSQL failed (exit ${code ?? signal})`);
+      return code ?? 1;
+    },
+  };
+}

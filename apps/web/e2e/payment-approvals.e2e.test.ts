@@ -3,18 +3,19 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations } from './support/axe';
 import { browserForFile } from './support/browser';
-import { type LaunchedServer, launchServer, REPO_ROOT } from './support/launch-server';
+import { REPO_ROOT } from './support/launch-server';
 import { type ApiSession, apiSignIn, signedInPage } from './support/session';
 
 /**
- * Approval before paying (issue 18), on a portal of its own (the policy must not reach other flows):
- * the operator sets a threshold on C10003 in EUR and makes demo.full an approver; demo.single (French)
- * submits the cart with a saved card, and demo.full (English) approves: the payment runs.
+ * Approval before paying (issue 18), on the run's shared portal: the operator sets a threshold on
+ * C10003 in EUR and makes demo.full an approver; demo.single (French) submits the cart with a saved
+ * card, and demo.full (English) approves: the payment runs. The browser files run one at a time, and
+ * the policy and the approver are switched off when the file ends, so no other flow meets them.
  */
-let server: LaunchedServer;
+const server = { baseURL: inject('baseURL'), dataDir: inject('dataDir') };
 const browsing = browserForFile();
 const SCREENS = path.join(REPO_ROOT, 'screens');
 const NARROW = { width: 360, height: 800 };
@@ -26,13 +27,22 @@ const admin = (...args: string[]) =>
   });
 
 beforeAll(async () => {
-  server = await launchServer({ name: 'payment-approvals-server' });
-  expect((await admin('approval-policy', 'C10003', 'EUR', '100.00')).stdout).toContain('above 100.00');
-  expect((await admin('approver', 'demo.full', 'C10003', 'on')).stdout).toContain(
-    'approves payments of C10003',
-  );
-}, 180_000);
-afterAll(() => server?.stop());
+  // Two independent settings: the commands run side by side (each is a process of its own).
+  const [policy, approver] = await Promise.all([
+    admin('approval-policy', 'C10003', 'EUR', '100.00'),
+    admin('approver', 'demo.full', 'C10003', 'on'),
+  ]);
+  expect(policy.stdout).toContain('above 100.00');
+  expect(approver.stdout).toContain('approves payments of C10003');
+}, 120_000);
+afterAll(async () => {
+  const [policy, approver] = await Promise.all([
+    admin('approval-policy', 'C10003', 'EUR', 'off'),
+    admin('approver', 'demo.full', 'C10003', 'off'),
+  ]);
+  expect(policy.stdout).toContain('payments need no approval');
+  expect(approver.stdout).toContain('no longer approves payments of C10003');
+}, 120_000);
 
 async function shoot(page: Page, name: string) {
   mkdirSync(SCREENS, { recursive: true });

@@ -41,10 +41,30 @@ async function expectSignedInAs(page: Page, login: string) {
   await expect.poll(() => page.getByTestId('user-full-name').textContent()).toBe(FULL_NAMES[login]);
 }
 
+type StartedPortal = LaunchedServer & { logFile: string };
+
+/**
+ * The production start boots while the demo start's flows run (each start is a process of its own,
+ * on its own port and data folder): its start-up, most of this file's time, overlaps them. It is
+ * asked for once the demo start is ready, so the two start commands never build at the same time.
+ */
+let productionStart: Promise<StartedPortal> | undefined;
+const startProduction = () => {
+  productionStart ??= launchStartCommand({ name: 'readme-production-start', production: true });
+  // Awaited by the production flows; a failure is theirs to report, not an unhandled rejection.
+  productionStart.catch(() => undefined);
+  return productionStart;
+};
+afterAll(async () => {
+  const started = await productionStart?.catch(() => undefined);
+  await started?.stop();
+});
+
 describe('the README demo, on `npm start`', () => {
-  let portal: LaunchedServer & { logFile: string };
+  let portal: StartedPortal;
   beforeAll(async () => {
     portal = await launchStartCommand({ name: 'readme-demo-start' });
+    void startProduction();
   }, 180_000);
   afterAll(() => portal?.stop());
 
@@ -123,11 +143,10 @@ describe('the README demo, on `npm start`', () => {
 });
 
 describe('the production start, `npm run start:prod`', () => {
-  let portal: LaunchedServer & { logFile: string };
+  let portal: StartedPortal;
   beforeAll(async () => {
-    portal = await launchStartCommand({ name: 'readme-production-start', production: true });
+    portal = await startProduction();
   }, 180_000);
-  afterAll(() => portal?.stop());
 
   it('says so on its first lines, and the development aids answer 404', async () => {
     const opening = firstLines(portal.logFile, 3);

@@ -9,6 +9,11 @@ import { findSecretsInLog } from './log-secrets';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /**
+     * The shared portal's DATA_DIR: operator commands (`npm run admin` with this DATA_DIR) reach it
+     * through its admin socket, so a flow that needs an operator's setting need not start a portal.
+     */
+    dataDir: string;
     /** The loopback OpenID provider the portal's single sign-on uses. */
     oidcIssuer: string;
     /** The portal's DATA_DIR: operator commands reach the running portal through its admin socket there. */
@@ -43,6 +48,7 @@ export default async function startServer(project: TestProject) {
     },
   });
   project.provide('baseURL', server.baseURL);
+  project.provide('dataDir', server.dataDir);
   project.provide('oidcIssuer', oidc.issuer);
   project.provide('dataDir', server.dataDir);
   return async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { legalTemplateRoute, preloginRoute } from '../../../testing/common-routes';
+import { homeRoutes, legalTemplateRoute, preloginRoute } from '../../../testing/common-routes';
 import { stubApi } from '../../../testing/fetch-stub';
 import { buildUserData } from '../../../testing/fixtures';
 import { renderApp, renderComponent } from '../../../testing/render';
@@ -59,6 +59,8 @@ describe('login page, pre-login step', () => {
       legalTemplateRoute,
       preloginRoute({ sso: false }),
       { method: 'POST', path: '/auth/login', reply: { body: userData } },
+      // The sign-in goes on to /home, whose calls may start before the test ends.
+      ...homeRoutes({ customers: userData.customers }),
     ]);
     const { user } = renderApp({ route: '/login' });
     await user.type(screen.getByLabelText('Login name'), 'jdoe');
