@@ -16,8 +16,6 @@ declare module 'vitest' {
     dataDir: string;
     /** The loopback OpenID provider the portal's single sign-on uses. */
     oidcIssuer: string;
-    /** The portal's DATA_DIR: operator commands reach the running portal through its admin socket there. */
-    dataDir: string;
   }
 }
 
@@ -50,7 +48,6 @@ export default async function startServer(project: TestProject) {
   project.provide('baseURL', server.baseURL);
   project.provide('dataDir', server.dataDir);
   project.provide('oidcIssuer', oidc.issuer);
-  project.provide('dataDir', server.dataDir);
   return async () => {
     await server.stop();
     await oidc.close();
