@@ -53,6 +53,8 @@ const ZEnvironment = z.object({
     .min(0.05)
     .max(24 * 60)
     .default(30),
+  /** Memory for grid answers kept per server process (modules/grid-cache); 0 turns the cache off. */
+  GRID_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   SESSION_ABSOLUTE_HOURS: z.coerce
     .number()
     .int()
@@ -220,6 +222,8 @@ export type AppConfig = {
   apiBase: string;
   publicOrigin: string | undefined;
   session: { idleMinutes: number; absoluteHours: number; cookieSecure: boolean };
+  /** Bytes of grid answers each process keeps, checked against the data on every call; 0: none. */
+  gridCacheBytes: number;
   logLevel: z.infer<typeof ZEnvironment>['LOG_LEVEL'];
   /** Readable lines for a person at a terminal, JSON for log collectors. */
   prettyLogs: boolean;
@@ -371,6 +375,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       absoluteHours: env.SESSION_ABSOLUTE_HOURS,
       cookieSecure,
     },
+    gridCacheBytes: Math.round(env.GRID_CACHE_MB * 1024 * 1024),
     logLevel: env.LOG_LEVEL,
     prettyLogs:
       (env.LOG_FORMAT === 'pretty' || (env.LOG_FORMAT === 'auto' && Boolean(process.stdout.isTTY))) &&

@@ -41,6 +41,7 @@ import { DISPUTE_FIELDS } from './modules/disputes/dispute-fields';
 import { createDisputeUpdateService } from './modules/disputes/dispute-update.service';
 import { createDisputesService } from './modules/disputes/disputes.service';
 import { createExportsService } from './modules/exports/exports.service';
+import { gridScopeProbe } from './modules/grid-cache/grid-scope-probe';
 import { createIdempotencyService } from './modules/idempotency/idempotency.service';
 import { createApiKeysService } from './modules/integration/api-keys.service';
 import { createIntegrationService } from './modules/integration/integration.service';
@@ -101,7 +102,8 @@ const SILENT: ServiceLogger = { debug: () => {}, info: () => {}, warn: () => {},
 /** Services wired once per app; routes reach the database only through these. */
 export function createServices(db: Db, config: AppConfig, options: ServiceOptions = {}) {
   const logger = options.logger ?? SILENT;
-  const sessions = createSessionService(db, config, options.clock);
+  // A grid call's customer link, data versions and cart read in its session statement (grid-cache).
+  const sessions = createSessionService(db, config, options.clock, { probe: gridScopeProbe });
   let cart: CartService | undefined;
   const accounts = createAccountsService(db, sessions, {
     cartSummaries: (userId) => (cart ? cart.summaries(userId) : Promise.resolve([])),

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { BACKGROUND_HEADER, BACKGROUND_HEADER_VALUE } from '@settle/shared/background-calls';
 import { ErrorCode } from '@settle/shared/errors';
+import { findControlCharacter } from '@settle/shared/rules/text-input';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
 import { AppError, unauthenticated } from '../lib/app-error';
@@ -9,6 +10,13 @@ import { noPendingSignIn } from '../modules/auth/auth-errors';
 import type { SessionContext, SessionService } from '../modules/auth/session.service';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route reads more with the session (SessionService's probe) for the customer number in
+     * its query string: a grid call's link check and freshness in the session's round trip.
+     */
+    probeQueryCustNo?: boolean;
+  }
   interface FastifyRequest {
     session: SessionContext | null;
     /** Why the cookie's session was refused (expired, deactivated...), told on the first call that needs a session. */
@@ -47,7 +55,10 @@ export function registerSession(
     }
     if (token) {
       try {
-        request.session = await sessions.authenticate(token, { background: isBackgroundCall(request) });
+        request.session = await sessions.authenticate(token, {
+          background: isBackgroundCall(request),
+          probeCustNo: probedCustNo(request),
+        });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         request.sessionError = error;
@@ -57,6 +68,18 @@ export function registerSession(
     const exempt = options.csrfExemptPrefixes?.some((prefix) => request.url.startsWith(prefix));
     if (!SAFE_METHODS.has(request.method) && !exempt) checkCsrf(request);
   });
+}
+
+/**
+ * The customer number in the query string of a route with probeQueryCustNo. The session hook runs
+ * before the route's schema, so only a plausible one is probed (a control character would make
+ * the database refuse the statement); anything else is left to the schema's message.
+ */
+function probedCustNo(request: FastifyRequest): string | undefined {
+  if (!request.routeOptions.config.probeQueryCustNo) return undefined;
+  const custNo = (request.query as Record<string, unknown> | undefined)?.custNo;
+  if (typeof custNo !== 'string' || custNo.length === 0 || custNo.length > 40) return undefined;
+  return findControlCharacter(custNo) ? undefined : custNo;
 }
 
 /** Only the exact value counts: any other call is activity, as every call was before polls were told apart. */

@@ -130,6 +130,11 @@ export const invoiceTotals = pgTable(
     balance: numeric('balance', { precision: 20, scale: 2 }).notNull().default('0'),
     disputeAmount: numeric('dispute_amount', { precision: 20, scale: 2 }).notNull().default('0'),
     paidAmount: numeric('paid_amount', { precision: 20, scale: 2 }).notNull().default('0'),
+    /**
+     * A new number from a sequence at every write to the group's invoices (migration 0025), whoever
+     * writes: what was read of the group before is current while this is unchanged.
+     */
+    version: bigint('version', { mode: 'number' }).notNull().default(sql`nextval('invoice_totals_version')`),
   },
   (table) => [primaryKey({ columns: [table.customerId, table.currencyCode, table.status] })],
 );

@@ -21,6 +21,8 @@ export type SessionContext = {
   user: SessionUser;
   /** Privilege strings, read with the session so that every rule check has them. */
   roles: string[];
+  /** What the session statement's probe read for the key the call named (see SessionProbe). */
+  scopeProbe?: { custNo: string; result: unknown };
 };
 
 /** Why a session was ended from outside; the next call with its cookie answers this code. */
@@ -39,7 +41,13 @@ export function randomToken(): string {
 }
 
 /** `clock` says what "now" is for the time-outs (browser tests move it forward, see lib/clock.ts). */
-export function createSessionService(db: Db, config: AppConfig, clock: Clock = systemClock) {
+export function createSessionService(
+  db: Db,
+  config: AppConfig,
+  clock: Clock = systemClock,
+  options: { probe?: repository.SessionProbe } = {},
+) {
+  const findWithProbe = options.probe ? repository.prepareSessionWithProbe(db, options.probe) : undefined;
   const idleMs = config.session.idleMinutes * 60_000;
   const absoluteMs = config.session.absoluteHours * 3_600_000;
 
@@ -91,11 +99,15 @@ export function createSessionService(db: Db, config: AppConfig, clock: Clock = s
      */
     async authenticate(
       token: string,
-      options: { now?: Date; background?: boolean } = {},
+      options: { now?: Date; background?: boolean; probeCustNo?: string } = {},
     ): Promise<SessionContext> {
       const now = options.now ?? clock.now();
       const tokenHash = hashToken(token);
-      const found = await repository.findSessionWithUser(db, tokenHash);
+      const probeCustNo = findWithProbe ? options.probeCustNo : undefined;
+      const found =
+        probeCustNo !== undefined && findWithProbe
+          ? await findWithProbe(tokenHash, probeCustNo)
+          : await repository.findSessionWithUser(db, tokenHash);
       if (!found) throw unauthenticated();
       const { session, user, roles } = found;
       if (session.revokedReason) {
@@ -130,6 +142,10 @@ export function createSessionService(db: Db, config: AppConfig, clock: Clock = s
         currentCurrencyCode: session.currentCurrencyCode,
         user,
         roles,
+        scopeProbe:
+          probeCustNo !== undefined && 'probe' in found
+            ? { custNo: probeCustNo, result: found.probe }
+            : undefined,
       };
     },
 

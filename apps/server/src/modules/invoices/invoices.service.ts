@@ -12,6 +12,8 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { SessionContext } from '../auth/session.service';
+import { BoundedCache } from '../grid-cache/bounded-cache';
+import { probedScope } from '../grid-cache/grid-scope-probe';
 import { buildFilterWhere } from '../search/filter-helper';
 import { type InvoiceBatchQuery, readInvoiceBatches } from './invoice-batches';
 import { INVOICE_FIELDS } from './invoice-fields';
@@ -54,12 +56,38 @@ function toTotals(totals: repository.InvoiceTotalsRecord): TInvoiceTotalsRespons
 }
 
 export function createInvoicesService(db: Db, accounts: AccountsService) {
+  /**
+   * The totals of filtered lists, kept under the version of their group of invoices as the
+   * session statement read it on the same call (grid-cache): every user and page of one filter
+   * shares one pass over its rows until the group's next write.
+   */
+  const filteredTotals = new BoundedCache<repository.InvoiceTotalsRecord>(
+    { maxEntries: 5_000, maxBytes: 4 * 1024 * 1024 },
+    () => 200,
+  );
+
   /** The list's customer, currency and filter; a bad filter answers 400 here, before any query. */
   async function selectionOf(session: SessionContext, query: TInvoiceListQuery) {
     const { customer, currencyCode } = await resolveCustomerScope(accounts, session, query);
     const filter = buildFilterWhere(query.filter, INVOICE_FIELDS);
     const scope = { customerId: customer.id, currencyCode, status: query.status, userId: session.userId };
-    return { customer, currencyCode, scope, filter };
+    const version = probedScope(session, customer.custNo)?.ledger[`${currencyCode}/${query.status}`];
+    return { customer, currencyCode, scope, filter, version };
+  }
+
+  /** One pass over the filtered rows, or its result for the same filter at the same version. */
+  async function sumFiltered(
+    selection: { scope: repository.InvoiceScope; filter: SQL; version: number | undefined },
+    filterText: string,
+  ): Promise<repository.InvoiceTotalsRecord> {
+    const { scope, filter, version } = selection;
+    if (version === undefined) return repository.sumInvoices(db, { scope, filter });
+    const key = JSON.stringify([scope.customerId, scope.currencyCode, scope.status, filterText]);
+    const known = filteredTotals.get(key, String(version));
+    if (known) return known;
+    const totals = await repository.sumInvoices(db, { scope, filter });
+    filteredTotals.set(key, String(version), totals);
+    return totals;
   }
 
   return {
@@ -139,7 +167,8 @@ export function createInvoicesService(db: Db, accounts: AccountsService) {
      * pass over the filtered rows, beside the page, or left to the /totals call (totals=separate).
      */
     async list(session: SessionContext, query: TInvoiceListQuery): Promise<TInvoiceListResponse> {
-      const { customer, currencyCode, scope, filter } = await selectionOf(session, query);
+      const selection = await selectionOf(session, query);
+      const { customer, currencyCode, scope, filter } = selection;
       let totals: repository.InvoiceTotalsRecord | null;
       let page: Awaited<ReturnType<typeof findGridPage>>;
       if (!filter) {
@@ -148,7 +177,7 @@ export function createInvoicesService(db: Db, accounts: AccountsService) {
       } else {
         [page, totals] = await Promise.all([
           findGridPage(db, { scope, filter, query }),
-          query.totals === 'separate' ? null : repository.sumInvoices(db, { scope, filter }),
+          query.totals === 'separate' ? null : sumFiltered({ ...selection, filter }, query.filter ?? ''),
         ]);
       }
       return {
@@ -166,9 +195,10 @@ export function createInvoicesService(db: Db, accounts: AccountsService) {
 
     /** The count and sums of a (filtered) list: GET /invoices/totals, asked beside the page. */
     async totals(session: SessionContext, query: TInvoiceListQuery): Promise<TInvoiceTotalsResponse> {
-      const { scope, filter } = await selectionOf(session, query);
+      const selection = await selectionOf(session, query);
+      const { scope, filter } = selection;
       const totals = filter
-        ? await repository.sumInvoices(db, { scope, filter })
+        ? await sumFiltered({ ...selection, filter }, query.filter ?? '')
         : await repository.readScopeTotals(db, scope);
       return { total: totals.count, totals: toTotals(totals) };
     },

@@ -1,0 +1,72 @@
+import type { TInvoiceListQuery } from '@settle/shared/invoices';
+import { canUseCurrency } from '@settle/shared/rules/accounts';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import type { LinkedCustomer } from '../accounts/accounts.service';
+import type { SessionContext } from '../auth/session.service';
+
+/**
+ * What a grid call needs to know besides its session, read in the session's own statement (one
+ * round trip): the customer it names when linked to the user (the join is the access check, as in
+ * the accounts module's findLinkedCustomer), the versions of its invoices (invoice_totals.version,
+ * new at every write, migration 0025) and a fingerprint of the user's cart lines on them (the
+ * rows' inCart). The grid's response cache is valid while all of them are unchanged.
+ */
+export type GridScope = {
+  customer: LinkedCustomer;
+  /** invoice_totals.version by `currency/status`; a group with no invoices has none. */
+  ledger: Record<string, number>;
+  cart: string;
+};
+
+type ProbedRow = LinkedCustomer & { ledger: Record<string, number> | null; cart: string };
+
+/** The probe as a scalar subquery of the session statement: json, or null when not linked. */
+export function gridScopeProbe(userId: AnyColumn, custNo: SQL): SQL<ProbedRow | null> {
+  return sql<ProbedRow | null>`(
+    select json_build_object(
+      'id', c.id, 'custNo', c.cust_no, 'company', c.company, 'currencies', c.currencies,
+      'defAccount', uc.def_account,
+      'ledger', (select json_object_agg(t.currency_code || '/' || t.status, t.version)
+        from invoice_totals t where t.customer_id = c.id),
+      'cart', (select coalesce(md5(string_agg(l.invoice_id::text, ',' order by l.invoice_id)), '')
+        from payment_carts pc join payment_cart_lines l on l.cart_id = pc.id
+        join invoices i on i.id = l.invoice_id
+        where pc.user_id = uc.user_id and i.customer_id = c.id))
+    from user_customers uc join customers c on c.id = uc.customer_id
+    where uc.user_id = ${userId} and c.cust_no = ${custNo}
+    limit 1)`;
+}
+
+/** The probe's answer for this customer number, when the session statement read it. */
+export function probedScope(session: SessionContext, custNo: string): GridScope | null | undefined {
+  const probe = session.scopeProbe;
+  if (!probe || probe.custNo !== custNo) return undefined;
+  const row = probe.result as ProbedRow | null;
+  if (!row) return null;
+  const { ledger, cart, ...customer } = row;
+  return { customer, ledger: ledger ?? {}, cart };
+}
+
+/**
+ * What a list of invoices depends on besides its address: who asks (the cart marks are theirs),
+ * the customer's name and currencies, the version of the listed group and the cart. Undefined when
+ * the call cannot be answered from what the probe read (no customer or currency named, not linked,
+ * a currency the customer does not use): the service answers it, with its 404 or 400.
+ */
+export function invoiceListValidator(
+  session: SessionContext,
+  query: Pick<TInvoiceListQuery, 'custNo' | 'currencyCode' | 'status'>,
+): string | undefined {
+  if (!query.custNo || !query.currencyCode) return undefined;
+  const scope = probedScope(session, query.custNo);
+  if (!scope || !canUseCurrency(scope.customer, query.currencyCode)) return undefined;
+  const version = scope.ledger[`${query.currencyCode}/${query.status}`] ?? 'none';
+  return JSON.stringify([
+    session.userId,
+    scope.customer.id,
+    scope.customer.company,
+    scope.customer.currencies,
+    version,
+    scope.cart,
+  ]);
+}
