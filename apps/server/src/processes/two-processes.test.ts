@@ -131,6 +131,36 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL (needs DATAB
     expect(after.status).toBe(401);
   });
 
+  it("each process's grid cache follows a write made on the other at once", async () => {
+    const { customer, user } = await signedInUser();
+    await buildInvoice(database.db, customer, { invNo: 'TWO-CACHE-1', poNumber: 'PO-BEFORE' });
+    const session = new HttpSession(API);
+    expect((await session.signIn(a.baseURL, user.loginName, TEST_PASSWORD)).status).toBe(200);
+    const grid = `/invoices?custNo=${customer.custNo}&currencyCode=USD&status=O&pageSize=50`;
+    const rowOn = async (server: SpawnedServer) => {
+      const answer = await session.call(server.baseURL, 'GET', grid);
+      expect(answer.status, answer.text).toBe(200);
+      return answer.json().rows[0] as { promise: string; inCart: boolean; poNumber: string };
+    };
+    // Both processes have kept the page.
+    for (const server of [a, b, a, b]) expect((await rowOn(server)).promise).toBe('false');
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const promised = await session.call(a.baseURL, 'PUT', '/invoices/promiseUnPromise', {
+      body: { invNo: ['TWO-CACHE-1'], promised: true, nextFollowupDate: tomorrow, custNo: customer.custNo },
+    });
+    expect(promised.status, promised.text).toBe(200);
+    expect((await rowOn(b)).promise).toBe('true');
+    const added = await session.call(b.baseURL, 'POST', '/payment/cart/add', {
+      body: { custNo: customer.custNo, currencyCode: 'USD', invNo: ['TWO-CACHE-1'] },
+    });
+    expect(added.status, added.text).toBe(200);
+    expect((await rowOn(a)).inCart).toBe(true);
+    // A ledger write from outside both (a load, an operator).
+    await database.db.execute(sql`update invoices set po_number = 'PO-AFTER' where inv_no = 'TWO-CACHE-1'`);
+    expect((await rowOn(a)).poNumber).toBe('PO-AFTER');
+    expect((await rowOn(b)).poNumber).toBe('PO-AFTER');
+  });
+
   it('a payment started on A is settled by the notification B receives, once; its webhook goes out once', async () => {
     const { customer, user } = await signedInUser();
     const invoice = await buildInvoice(database.db, customer, { amount: '80.00' });
