@@ -13,6 +13,8 @@ export async function startBuiltServer(options: {
   dataDir: string;
   databaseUrl?: string;
   nodeArgs?: string[];
+  /** More settings for this server (GRID_CACHE_MB=0: every call reads the database). */
+  env?: Record<string, string>;
 }): Promise<{ base: string; process: ChildProcess; startedIn: number; stop(): Promise<void> }> {
   const port = await freePort();
   const server = spawn(
@@ -32,6 +34,7 @@ export async function startBuiltServer(options: {
         LOG_LEVEL: 'warn',
         DATA_DIR: options.dataDir,
         ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+        ...options.env,
       },
       stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
     },

@@ -9,7 +9,9 @@ import { API, cpuSecondsOf, signIn, startBuiltServer } from './built-server';
  * given, else the PGlite folder), demo.full signed in, then autocannon at 32 connections for a
  * few seconds against /healthz and each grid call in the same run, printing req/s, p50, p99 and
  * the ratio of req/s to /healthz's, and the server process's CPU per call (user + system time over
- * the calls answered: steadier than latency on a shared machine).
+ * the calls answered: steadier than latency on a shared machine). Twice: the server as it runs,
+ * whose grid cache answers a call asked again, and the same database with the cache off, where
+ * every call reads the database (what a page costs the first time it is asked).
  */
 const CONNECTIONS = 32;
 const FILTER =
@@ -26,15 +28,37 @@ export async function benchHttp(options: {
   const root = path.resolve(import.meta.dirname, '../../..');
   const build = spawnSync(process.execPath, ['apps/server/build.mjs'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('the server build failed');
+  // The server as it runs (its grid cache on), then the same database served with the cache off:
+  // what each call costs when it is asked for the first time.
+  for (const cached of [true, false]) {
+    await measure({ ...options, root, cached });
+  }
+}
+
+const SORTS = ['dueDate', 'amount', 'invNo', 'balance'];
+
+async function measure(options: {
+  root: string;
+  databaseUrl?: string;
+  dataDir: string;
+  scope: HttpScope;
+  seconds: number;
+  cached: boolean;
+}): Promise<void> {
   const server = await startBuiltServer({
-    root,
+    root: options.root,
     dataDir: options.dataDir,
     databaseUrl: options.databaseUrl,
+    env: options.cached ? {} : { GRID_CACHE_MB: '0' },
   });
   try {
     const { base } = server;
     console.log(
-      `HTTP stage: built server on ${options.databaseUrl ? 'PostgreSQL' : 'PGlite'}, /healthz after ${server.startedIn} ms`,
+      `HTTP stage: built server on ${options.databaseUrl ? 'PostgreSQL' : 'PGlite'}, /healthz after ${server.startedIn} ms, ${
+        options.cached
+          ? 'grid cache on (as it runs: a call asked again is answered from it while the data is unchanged)'
+          : 'grid cache off (GRID_CACHE_MB=0: every call reads the database)'
+      }`,
     );
     const cookie = await signIn(base);
     const { scope } = options;
@@ -47,46 +71,61 @@ export async function benchHttp(options: {
       nextCursor: string | null;
     };
     const filtered = `${list}&status=O&page=1&filter=${encodeURIComponent(FILTER)}`;
-    const calls: Array<[string, string]> = [
-      ['/healthz', '/healthz'],
-      ['grid page 1 of 50 (open)', `${list}&status=O&page=1`],
-      ['5-term filter, page 1 (totals=separate)', `${filtered}&totals=separate`],
-      ['5-term filter, its totals call', filtered.replace('/invoices?', '/invoices/totals?')],
+    const one = (path: string) => () => path;
+    const calls: Array<[string, () => string]> = [
+      ['/healthz', one('/healthz')],
+      ['grid page 1 of 50 (open)', one(`${list}&status=O&page=1`)],
+      [
+        'grid pages 1-20, 4 sorts, both ways (160 addresses in turn)',
+        (() => {
+          let n = 0;
+          return () => {
+            n += 1;
+            const sort = SORTS[n % SORTS.length];
+            return `${list.replace('&sort=dueDate&dir=asc', '')}&status=O&page=${1 + (n % 20)}&sort=${sort}&dir=${n % 2 ? 'desc' : 'asc'}`;
+          };
+        })(),
+      ],
+      ['5-term filter, page 1 (totals=separate)', one(`${filtered}&totals=separate`)],
+      ['5-term filter, its totals call', one(filtered.replace('/invoices?', '/invoices/totals?'))],
       [
         `closed page ${farPage.toLocaleString('en-US')} of ${closedPages.toLocaleString('en-US')} (no cursor)`,
-        far,
+        one(far),
       ],
       [
         `closed page ${(farPage + 1).toLocaleString('en-US')} by cursor (keyset)`,
-        `${list}&status=C&page=${farPage + 1}&cursor=${farAnswer.nextCursor}`,
+        one(`${list}&status=C&page=${farPage + 1}&cursor=${farAnswer.nextCursor}`),
       ],
     ];
     console.log(
       `scope ${scope.custNo}/${scope.currencyCode}: ${scope.open.toLocaleString('en-US')} open, ${scope.closed.toLocaleString('en-US')} closed; ${CONNECTIONS} connections, ${options.seconds} s each, brotli accepted`,
     );
+    const run = (paths: () => string, duration: number) =>
+      autocannon({
+        url: `${base}${paths()}`,
+        connections: CONNECTIONS,
+        duration,
+        headers: { cookie, 'accept-encoding': 'br, gzip' },
+        requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths() }) }],
+      });
     // One unmeasured round first: a fresh server (PGlite above all) reads its folder into cache on
     // the first queries, which would otherwise be charged to whichever call comes first.
-    for (const [name, url] of calls) {
+    for (const [name, paths] of calls) {
       // A refused or failing call is reported, not measured.
-      const probe = await fetch(`${base}${url}`, { headers: { cookie } });
+      const probe = await fetch(`${base}${paths()}`, { headers: { cookie } });
       if (!probe.ok) throw new Error(`${name}: ${probe.status} ${await probe.text()}`);
-      await autocannon({ url: `${base}${url}`, connections: CONNECTIONS, duration: 2, headers: { cookie } });
+      await run(paths, 2);
     }
     console.log('| call | req/s | p50 | p99 | vs /healthz | server CPU per call | non-2xx |');
     console.log('|---|---|---|---|---|---|---|');
     let healthRate = 0;
-    for (const [name, url] of calls) {
+    for (const [name, paths] of calls) {
       await settle(base);
       const cpuBefore = cpuSecondsOf(server.process.pid!);
-      const result = await autocannon({
-        url: `${base}${url}`,
-        connections: CONNECTIONS,
-        duration: options.seconds,
-        headers: { cookie, 'accept-encoding': 'br, gzip' },
-      });
+      const result = await run(paths, options.seconds);
       const cpuMs = ((cpuSecondsOf(server.process.pid!) - cpuBefore) * 1000) / result.requests.total;
       const rate = result.requests.average;
-      if (url === '/healthz') healthRate = rate;
+      if (name === '/healthz') healthRate = rate;
       const ratio = healthRate > 0 ? rate / healthRate : 0;
       console.log(
         `| ${name} | ${Math.round(rate).toLocaleString('en-US')} | ${result.latency.p50} ms | ${result.latency.p99} ms | ${ratio.toFixed(3)} | ${cpuMs.toFixed(2)} ms | ${result.non2xx + result.errors} |`,

@@ -106,6 +106,8 @@ async function main() {
             ...(values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', values['cpu-prof']] : []),
             ...(values.perf ? ['--perf-basic-prof'] : []),
           ],
+          // Every call computed (a new address each call must not come from the grid cache).
+          env: { GRID_CACHE_MB: '0' },
         });
         try {
           const cookie = await signIn(server.base);

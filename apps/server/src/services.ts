@@ -169,7 +169,7 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
   });
   const outbox = createOutboxService(db);
   const dashboard = createDashboardService(db, accounts);
-  const invoices = createInvoicesService(db, accounts);
+  const invoices = createInvoicesService(db, accounts, { cacheTotals: config.gridCacheBytes > 0 });
   const promises = createPromisesService(db, accounts, activity, { maxDays: config.promiseMaxDays });
   const approvalPolicy = createApprovalPolicyService(db);
   cart = createCartService(db, accounts, invoices, activity, approvalPolicy);

@@ -55,7 +55,11 @@ function toTotals(totals: repository.InvoiceTotalsRecord): TInvoiceTotalsRespons
   };
 }
 
-export function createInvoicesService(db: Db, accounts: AccountsService) {
+export function createInvoicesService(
+  db: Db,
+  accounts: AccountsService,
+  options: { cacheTotals?: boolean } = {},
+) {
   /**
    * The totals of filtered lists, kept under the version of their group of invoices as the
    * session statement read it on the same call (grid-cache): every user and page of one filter
@@ -81,7 +85,8 @@ export function createInvoicesService(db: Db, accounts: AccountsService) {
     filterText: string,
   ): Promise<repository.InvoiceTotalsRecord> {
     const { scope, filter, version } = selection;
-    if (version === undefined) return repository.sumInvoices(db, { scope, filter });
+    if (version === undefined || options.cacheTotals === false)
+      return repository.sumInvoices(db, { scope, filter });
     const key = JSON.stringify([scope.customerId, scope.currencyCode, scope.status, filterText]);
     const known = filteredTotals.get(key, String(version));
     if (known) return known;

@@ -148,7 +148,7 @@ export function createPaymentProfilesService(
 
   async function requireOwned(session: SessionContext, id: number) {
     const row = await repository.findOwnedProfile(db, ownerOf(session), id);
-    if (!row || row.status !== 'ACTIVE') throw notFound('Payment profile');
+    if (row?.status !== 'ACTIVE') throw notFound('Payment profile');
     return row;
   }
 
