@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { UNTHROTTLED_ENV } from './unthrottled';
 
@@ -65,6 +65,25 @@ export function cpuSecondsOf(pid: number): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const ticks = Number(fields[11]) + Number(fields[12]);
   return ticks / CLOCK_TICKS_PER_SECOND;
+}
+
+/**
+ * The CPU seconds every PostgreSQL process on this machine has used so far (a local server): with
+ * the server's and the load generator's own, where a loaded machine's time went.
+ */
+export function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      total += cpuSecondsOf(Number(entry));
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return total;
 }
 
 /** Linux's USER_HZ, 100 on every architecture Node supports. */

@@ -10,12 +10,13 @@ import { buildUser, TEST_PASSWORD } from '../src/test/factories';
 import { submitCard } from '../src/test/sandbox-payer';
 import { freePort, HttpSession, spawnServer } from '../src/test/spawned-server';
 import { openBenchDatabase } from './bench-database';
+import { cpuSecondsOf, postgresCpuSeconds } from './built-server';
 import { insertBulkInvoices } from './bulk-invoices';
 import { percentile } from './stats';
 import { UNTHROTTLED_ENV } from './unthrottled';
 
 /**
- * `npm run soak -- --users 200 --minutes 10 --invoices 1000000 [--think-ms 1000]`: the built server on a fresh
+ * `npm run soak -- --users 200 --minutes 10 --invoices 1000000 [--think-ms 1000] [--ramp-seconds 30]`: the built server on a fresh
  * PostgreSQL database (DATABASE_URL, else the machine's) holding the bench's invoices, and that many
  * signed-in users, each looping over a realistic mix on loopback until the time is up: grid pages
  * with sorts and filters, details, documents, promises, cart changes and payments through the
@@ -29,8 +30,17 @@ const { values } = parseArgs({
     minutes: { type: 'string', default: '10' },
     invoices: { type: 'string', default: '1000000' },
     'think-ms': { type: 'string', default: '1000' },
+    'ramp-seconds': { type: 'string', default: '30' },
+    /** A folder for a CPU profile of the server over the run (node --cpu-prof). */
+    'cpu-prof': { type: 'string' },
   },
 });
+/**
+ * People arrive over a while, not in one instant (k6's ramping users): user i signs in at
+ * i / users × this. `--ramp-seconds 0` signs everyone in at once (200 argon2 checks at the same
+ * moment, a burst every later call then queues behind). The time counted is the whole run.
+ */
+const rampMs = Number(values['ramp-seconds']) * 1000;
 const users = Number(values.users);
 const minutes = Number(values.minutes);
 const invoiceCount = Number(values.invoices);
@@ -120,6 +130,7 @@ async function main() {
 
     const server = await spawnServer({
       name: 'soak',
+      nodeArgs: values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', values['cpu-prof']] : [],
       env: {
         ...UNTHROTTLED_ENV,
         DATABASE_URL: url!,
@@ -131,17 +142,32 @@ async function main() {
     });
     const base = server.baseURL;
     const rssStart = await rssOf(server.process.pid!);
+    const cpuStart = {
+      server: cpuSecondsOf(server.process.pid!),
+      database: postgresCpuSeconds(),
+      generator: process.cpuUsage(),
+    };
     const deadline = Date.now() + minutes * 60_000;
     started = performance.now();
     await Promise.all(people.map((person, index) => virtualUser(base, person, index, deadline)));
     const seconds = (performance.now() - started) / 1000;
     const rssEnd = await rssOf(server.process.pid!);
+    const generator = process.cpuUsage(cpuStart.generator);
+    const cpu = {
+      server: cpuSecondsOf(server.process.pid!) - cpuStart.server,
+      database: postgresCpuSeconds() - cpuStart.database,
+      generator: (generator.user + generator.system) / 1e6,
+    };
     await server.stop();
 
     const all = [...samples.values()].flat();
     const errors = all.filter((sample) => !sample.ok).length;
     console.log(
-      `\n${users} users (think ${thinkMs} ms), ${minutes} min, ${invoiceCount.toLocaleString('en-US')} bench invoices on PostgreSQL: ${all.length.toLocaleString('en-US')} calls in ${seconds.toFixed(0)} s = ${(all.length / seconds).toFixed(1)} calls/s, ${errors} errors; server RSS ${rssStart.toFixed(0)} MB at start, ${rssEnd.toFixed(0)} MB at end`,
+      `\n${users} users (think ${thinkMs} ms, signed in over ${rampMs / 1000} s), ${minutes} min, ${invoiceCount.toLocaleString('en-US')} bench invoices on PostgreSQL: ${all.length.toLocaleString('en-US')} calls in ${seconds.toFixed(0)} s = ${(all.length / seconds).toFixed(1)} calls/s, ${errors} errors; server RSS ${rssStart.toFixed(0)} MB at start, ${rssEnd.toFixed(0)} MB at end`,
+    );
+    const callCount = [...samples.values()].reduce((sum, list) => sum + list.length, 0);
+    console.log(
+      `CPU over the run (2 cores = ${(2 * seconds).toFixed(0)} s): server ${cpu.server.toFixed(0)} s, PostgreSQL ${cpu.database.toFixed(0)} s, load generator ${cpu.generator.toFixed(0)} s; per call ${((cpu.server * 1000) / callCount).toFixed(2)} + ${((cpu.database * 1000) / callCount).toFixed(2)} + ${((cpu.generator * 1000) / callCount).toFixed(2)} ms`,
     );
     console.log('| call | count | p50 | p95 | p99 | errors |');
     console.log('|---|---|---|---|---|---|');
@@ -155,6 +181,12 @@ async function main() {
       );
     }
     for (const [what, count] of errorsSeen) console.log(`error: ${what} × ${count}`);
+    // What the server itself said of its failures: the first few error lines of its log.
+    const serverErrors = server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"level":50'));
+    for (const line of serverErrors.slice(0, 5)) console.log(`server: ${line.slice(0, 1500)}`);
     console.log(
       `payment starts refused as already in flight (another user of the customer paying it): ${conflicts}`,
     );
@@ -180,6 +212,7 @@ async function virtualUser(base: string, person: Person, index: number, deadline
   const session = new HttpSession(API);
   const call = (method: string, url: string, options?: Parameters<HttpSession['call']>[3]) =>
     session.call(base, method, url, options);
+  await new Promise((resolve) => setTimeout(resolve, (rampMs * index) / users));
   await timed('sign-in', () => session.signIn(base, person.loginName, TEST_PASSWORD));
   let step = index;
   let open: string[] = [];

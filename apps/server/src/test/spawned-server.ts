@@ -84,10 +84,12 @@ export async function spawnServer(options: {
   name: string;
   env: Record<string, string>;
   port?: number;
+  /** More options for node (a bench's --cpu-prof). */
+  nodeArgs?: string[];
 }): Promise<SpawnedServer> {
   const script = await ensureServerBuilt();
   const port = options.port ?? (await freePort());
-  const child = spawn(process.execPath, ['--enable-source-maps', script], {
+  const child = spawn(process.execPath, ['--enable-source-maps', ...(options.nodeArgs ?? []), script], {
     cwd: path.join(serverRoot, '../..'),
     env: {
       PATH: process.env.PATH ?? '',
