@@ -4,6 +4,7 @@ import { DISPUTE_STATUS_CODES, type TDisputeStatusCode } from './disputes';
 import { ZSmsAreaCode, ZSmsPhone } from './phone-fields';
 import { ALL_PRIVILEGES } from './privileges';
 import { LOGIN_NAME_MAX_LENGTH } from './rules/sign-in';
+import { approverOutsideLinks } from './rules/user-links';
 import { isKnownTimeZone, PROFILE_LOCALES } from './user-profile';
 
 /**
@@ -201,13 +202,42 @@ export const ZLedgerUser = z
       .optional()
       .meta({ description: 'One of custNos; left out: the stored default if still linked, else the first' }),
     approver: flag.optional().meta({
-      description: "Approves colleagues' payments of each of the user's customers (left out: kept)",
+      description:
+        "Approves colleagues' payments on every link of the row (true/false, Y/N, 1/0). Left out, with " +
+        'approverCustNos left out too: each link keeps its flag, a new link has none. Not with approverCustNos.',
     }),
+    approverCustNos: z
+      .array(custNo)
+      .max(1000)
+      .transform((numbers) => [...new Set(numbers)])
+      .optional()
+      .meta({
+        description:
+          "The approver flag per link: the user approves colleagues' payments of these customers (each one of " +
+          'custNos) and of none of the others in custNos; [] approves none. Not with approver.',
+      }),
   })
   .strict()
   .refine((row) => row.defaultCustNo === undefined || row.custNos.includes(row.defaultCustNo), {
     path: ['defaultCustNo'],
     message: 'must be one of custNos',
+  })
+  .superRefine((row, context) => {
+    if (row.approverCustNos === undefined) return;
+    // Two answers for one link: the row must say which it means.
+    if (row.approver !== undefined)
+      context.addIssue({
+        code: 'custom',
+        path: ['approverCustNos'],
+        message: 'send approver (every link) or approverCustNos (per link), not both',
+      });
+    const unlinked = approverOutsideLinks(row);
+    if (unlinked.length > 0)
+      context.addIssue({
+        code: 'custom',
+        path: ['approverCustNos'],
+        message: `must be among custNos (${unlinked.join(', ')} ${unlinked.length === 1 ? 'is' : 'are'} not)`,
+      });
   })
   .meta({ id: 'LedgerUser' });
 export type TLedgerUser = z.infer<typeof ZLedgerUser>;
@@ -235,7 +265,7 @@ export const LEDGER_KEYS = {
     key: 'loginName',
     row: 'LedgerUser',
     description:
-      "A load is the truth for each user it names: custNos is the user's whole list of customers, and links to customers left out of it are removed. An unknown custNo refuses the row. A new user has no password: when active, they are emailed the activation link. A user made inactive has their sessions ended.",
+      "A load is the truth for each user it names: custNos is the user's whole list of customers, and links to customers left out of it are removed. An unknown custNo refuses the row. The payment approver flag is set on every link by approver, or per link by approverCustNos (the customers whose payments the user approves; the other links approve none). A new user has no password: when active, they are emailed the activation link. A user made inactive has their sessions ended.",
   },
 } as const satisfies Record<TLedgerKind, { key: string; row: string; description?: string }>;
 

@@ -90,8 +90,16 @@ export function activationRoutes(
         tags,
         summary:
           "Whether an activation link's account still waits for activation (406 USER_ALREADY_ACTIVE if not)",
+        description:
+          'An account the provider deactivated answers 415 USER_INACTIVE, as user/activation and ' +
+          'user/resetPassword do, whether or not it had been activated.',
         body: ZVerifyUserAsInactiveRequest,
-        response: { 200: ZVerifyUserAsInactiveResponse, 400: ZErrorResponse, 406: ZErrorResponse },
+        response: {
+          200: ZVerifyUserAsInactiveResponse,
+          400: ZErrorResponse,
+          406: ZErrorResponse,
+          415: ZErrorResponse,
+        },
       },
     },
     (request) => services.accountSetup.verifyUserAsInactive(request.body),

@@ -48,9 +48,14 @@ export function createActivationService(db: Db, deps: ActivationDeps) {
   }
 
   return {
-    /** 200 while the account waits for activation; 406 USER_ALREADY_ACTIVE once it has a password. */
+    /**
+     * 200 while the account waits for activation; 406 USER_ALREADY_ACTIVE once it has a password;
+     * 415 USER_INACTIVE once the provider deactivated it, before the activation check as
+     * POST user/activation does: no page offers a password form that activation refuses.
+     */
     async verifyUserAsInactive(link: LinkValues) {
       const { user } = await openUserLink(link);
+      if (user.deactivatedAt) throw userInactive();
       if (user.activatedAt) throw userAlreadyActive();
       return { inactive: true as const };
     },

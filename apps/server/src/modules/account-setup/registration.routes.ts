@@ -44,9 +44,15 @@ export function registrationRoutes(
         description:
           'companyId and contactId are the sealed values of the registration link: a changed value, or a contact of ' +
           'another company, answers 400 INVALID_LINK; a contact whose account is already active answers 406 ' +
-          'CONTACT_ALREADY_REGISTERED.',
+          'CONTACT_ALREADY_REGISTERED; one whose account the provider deactivated answers 415 USER_INACTIVE, ' +
+          'as POST user/registration does.',
         querystring: ZRegistrationContextQuery,
-        response: { 200: ZRegistrationContext, 400: ZErrorResponse, 406: ZErrorResponse },
+        response: {
+          200: ZRegistrationContext,
+          400: ZErrorResponse,
+          406: ZErrorResponse,
+          415: ZErrorResponse,
+        },
       },
     },
     (request) => services.accountSetup.registrationContext(request.query),
@@ -63,9 +69,15 @@ export function registrationRoutes(
           'The address becomes the login name. Needs the id and answer of a captcha picture (GET resource/captcha); ' +
           'a wrong, used or expired answer is 400 CAPTCHA_WRONG with a field message on captchaAnswer. 406 ' +
           'CONTACT_ALREADY_REGISTERED or LOGIN_NAME_TAKEN when the contact or the address has an account. A contact ' +
-          'whose account waits for activation may send the same address again to get a new link.',
+          'whose account waits for activation may send the same address again to get a new link, unless the ' +
+          'provider deactivated the account (415 USER_INACTIVE).',
         body: ZRegistrationRequest,
-        response: { 200: ZRegistrationResponse, 400: ZErrorResponse, 406: ZErrorResponse },
+        response: {
+          200: ZRegistrationResponse,
+          400: ZErrorResponse,
+          406: ZErrorResponse,
+          415: ZErrorResponse,
+        },
       },
     },
     (request) => services.accountSetup.register(request.body),

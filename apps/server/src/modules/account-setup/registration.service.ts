@@ -104,13 +104,18 @@ export function createRegistrationService(db: Db, deps: RegistrationDeps) {
   }
 
   return {
-    /** What the registration page shows; a contact whose account is active already answers 406. */
+    /**
+     * What the registration page shows; a contact whose account is active already answers 406, one
+     * whose account the provider deactivated 415 (the order of POST's checks), with nothing of the
+     * contact: the page would offer a form that POST refuses.
+     */
     async registrationContext(query: {
       companyId: string;
       contactId: string;
     }): Promise<TRegistrationContext> {
       const link = await openRegistrationLink(query);
       if (link.registeredUser?.activatedAt) throw contactAlreadyRegistered();
+      if (link.registeredUser?.deactivatedAt) throw userInactive();
       return {
         company: link.customer.company,
         custNo: link.customer.custNo,

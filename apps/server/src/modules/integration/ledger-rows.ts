@@ -29,8 +29,9 @@ export async function* ndjsonRows(stream: Readable): AsyncGenerator<SourceRow> {
 
 /**
  * CSV with a header line, through csv-parse as it streams in. Empty cells are left out (an optional
- * field keeps its stored value); the list columns (`currencies`, and a user's `roles` and `custNos`)
- * hold values separated by ; or |; `lines` is not a CSV column (load lines as NDJSON or JSON).
+ * field keeps its stored value); the list columns (`currencies`, and a user's `roles`, `custNos` and
+ * `approverCustNos`) hold values separated by ; or |; `lines` is not a CSV column (load lines as
+ * NDJSON or JSON).
  */
 export async function* csvRows(stream: Readable): AsyncGenerator<SourceRow> {
   // The CSV parser is loaded by the first CSV load, not at start.
@@ -63,7 +64,7 @@ export async function* csvRows(stream: Readable): AsyncGenerator<SourceRow> {
   while (skipped.length > 0) yield skipped.shift()!;
 }
 
-const LIST_COLUMNS = new Set(['currencies', 'roles', 'custNos']);
+const LIST_COLUMNS = new Set(['currencies', 'roles', 'custNos', 'approverCustNos']);
 
 function fromCsv(record: Record<string, string>): Record<string, unknown> {
   const value: Record<string, unknown> = {};

@@ -1,5 +1,6 @@
 import type { TLedgerUser } from '@settle/shared/integration';
 import { loginKeyOf } from '@settle/shared/rules/login-name';
+import { approverFlagOf } from '@settle/shared/rules/user-links';
 import { localeForFormatting } from '@settle/shared/user-profile';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -151,8 +152,8 @@ async function resolveCustomers(tx: Db, tenantId: number, custNos: string[]): Pr
 
 /**
  * The links the row asks for. The default: the one named, else the stored default while it stays
- * linked (the user may have chosen it in the portal), else the first. The approver flag: the one
- * given for every link, else the stored one (a new link: none).
+ * linked (the user may have chosen it in the portal), else the first. The approver flag: the row's
+ * for every link, else per link from approverCustNos, else the stored one (a new link: none).
  */
 function desiredLinks(row: TLedgerUser, customerIds: Map<string, number>, stored: Link[]): Link[] {
   const ids = [...customerIds.values()];
@@ -161,11 +162,11 @@ function desiredLinks(row: TLedgerUser, customerIds: Map<string, number>, stored
     row.defaultCustNo !== undefined
       ? customerIds.get(row.defaultCustNo)
       : (storedDefault?.customerId ?? ids[0]);
-  return ids.map((customerId, position) => ({
+  return [...customerIds].map(([custNo, customerId], position) => ({
     customerId,
     position,
     defAccount: customerId === defaultId,
-    approver: row.approver ?? stored.find((link) => link.customerId === customerId)?.approver ?? false,
+    approver: approverFlagOf(row, custNo, stored.find((link) => link.customerId === customerId)?.approver),
   }));
 }
 

@@ -186,6 +186,25 @@ describe('the activation page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
+  it('tells the owner of an account the provider deactivated so (415), and shows no form', async () => {
+    const calls = stubApi([
+      ...linkChecks({
+        inactive: {
+          status: 415,
+          body: errorBody(415, 'USER_INACTIVE', 'Your account has been deactivated.'),
+        },
+      }),
+      legalTemplateRoute,
+    ]);
+    const { router } = renderApp({ route: LINK, language: 'fr' });
+    expect(await screen.findByTestId('link-problem')).toHaveTextContent(
+      'Votre compte a été désactivé. Veuillez contacter votre administrateur.',
+    );
+    expect(screen.queryByTestId('new-password')).not.toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/user/activation')).toBe(false);
+    expect(router.state.location.pathname).toBe('/activation');
+  });
+
   it('says a tampered link is damaged, and shows no form', async () => {
     stubApi(
       linkChecks({

@@ -303,6 +303,23 @@ describe('the registration page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
+  it('tells a contact whose account the provider deactivated so (415), shows no form and keeps the session calm', async () => {
+    const { calls } = stubAccountSetupApi([
+      contextRoute({
+        status: 415,
+        body: errorBody(415, 'USER_INACTIVE', 'Your account has been deactivated.'),
+      }),
+      legalTemplateRoute,
+    ]);
+    const { router } = renderApp({ route: LINK });
+    expect(await screen.findByTestId('link-problem')).toHaveTextContent(
+      'Your account has been deactivated. Please contact your administrator.',
+    );
+    expect(screen.queryByTestId('registration-address')).not.toBeInTheDocument();
+    expect(registrationPosts(calls)).toHaveLength(0);
+    expect(router.state.location.pathname).toBe('/registration');
+  });
+
   it('speaks French: the title, the labels, the default language and the field messages', async () => {
     stubAccountSetupApi([contextRoute()]);
     const { user } = await openForm(LINK, 'fr');
