@@ -45,6 +45,8 @@ describe('migrations', () => {
       'invoice_extended_fields',
       'invoice_line_items',
       'invoice_totals',
+      'invoice_version_bumps',
+      'invoice_versions',
       'invoices',
       'legal_templates',
       'login_throttles',

@@ -130,13 +130,40 @@ export const invoiceTotals = pgTable(
     balance: numeric('balance', { precision: 20, scale: 2 }).notNull().default('0'),
     disputeAmount: numeric('dispute_amount', { precision: 20, scale: 2 }).notNull().default('0'),
     paidAmount: numeric('paid_amount', { precision: 20, scale: 2 }).notNull().default('0'),
-    /**
-     * A new number from a sequence at every write to the group's invoices (migration 0025), whoever
-     * writes: what was read of the group before is current while this is unchanged.
-     */
-    version: bigint('version', { mode: 'number' }).notNull().default(sql`nextval('invoice_totals_version')`),
   },
   (table) => [primaryKey({ columns: [table.customerId, table.currencyCode, table.status] })],
+);
+
+/**
+ * A number per group of invoices (customer, currency, status), new at the commit of every
+ * transaction that wrote to the group, whoever wrote (migration 0025's triggers): what was read of
+ * the group while it is unchanged is still current. The grid's response cache checks it on every
+ * call (modules/grid-cache). Bumped at commit, by a deferred trigger, so that its row locks are the
+ * last a writer takes, always in key order: no writer waits on them holding anything else.
+ */
+export const invoiceVersions = pgTable(
+  'invoice_versions',
+  {
+    customerId: integer('customer_id').notNull(),
+    currencyCode: text('currency_code').notNull(),
+    status: text('status').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.customerId, table.currencyCode, table.status] })],
+);
+
+/** The groups a transaction wrote, noted by a statement trigger and applied at its commit. */
+export const invoiceVersionBumps = pgTable(
+  'invoice_version_bumps',
+  {
+    transactionId: text('transaction_id').notNull(),
+    customerId: integer('customer_id').notNull(),
+    currencyCode: text('currency_code').notNull(),
+    status: text('status').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.transactionId, table.customerId, table.currencyCode, table.status] }),
+  ],
 );
 
 export const invoiceLineItems = pgTable(

@@ -7,13 +7,13 @@ import type { SessionContext } from '../auth/session.service';
 /**
  * What a grid call needs to know besides its session, read in the session's own statement (one
  * round trip): the customer it names when linked to the user (the join is the access check, as in
- * the accounts module's findLinkedCustomer), the versions of its invoices (invoice_totals.version,
- * new at every write, migration 0025) and a fingerprint of the user's cart lines on them (the
+ * the accounts module's findLinkedCustomer), the versions of its invoices (invoice_versions, new
+ * at the commit of every write, migration 0025) and a fingerprint of the user's cart lines on them (the
  * rows' inCart). The grid's response cache is valid while all of them are unchanged.
  */
 export type GridScope = {
   customer: LinkedCustomer;
-  /** invoice_totals.version by `currency/status`; a group with no invoices has none. */
+  /** invoice_versions.version by `currency/status`; a group never written has none. */
   ledger: Record<string, number>;
   cart: string;
 };
@@ -26,8 +26,8 @@ export function gridScopeProbe(userId: AnyColumn, custNo: SQL): SQL<ProbedRow | 
     select json_build_object(
       'id', c.id, 'custNo', c.cust_no, 'company', c.company, 'currencies', c.currencies,
       'defAccount', uc.def_account,
-      'ledger', (select json_object_agg(t.currency_code || '/' || t.status, t.version)
-        from invoice_totals t where t.customer_id = c.id),
+      'ledger', (select json_object_agg(v.currency_code || '/' || v.status, v.version)
+        from invoice_versions v where v.customer_id = c.id),
       'cart', (select coalesce(md5(string_agg(l.invoice_id::text, ',' order by l.invoice_id)), '')
         from payment_carts pc join payment_cart_lines l on l.cart_id = pc.id
         join invoices i on i.id = l.invoice_id
