@@ -25,6 +25,23 @@ export type GridWalk = {
   countKnown: boolean;
 };
 
+/** What each grid's page query takes: its scope, the filter, the sort and the walk's window. */
+export type GridPageOptions<Scope> = {
+  scope: Scope;
+  filter?: SQL;
+  sort: string;
+  dir: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+  /** Walk the order backwards (a page nearer the end); the rows still come back in the grid's order. */
+  fromEnd?: boolean;
+};
+
+/** The direction an index is walked for a page: the grid's, reversed when walking from the end. */
+export function walkDirection(options: Pick<GridPageOptions<unknown>, 'dir' | 'fromEnd'>): 'asc' | 'desc' {
+  return (options.dir === 'desc') !== Boolean(options.fromEnd) ? 'desc' : 'asc';
+}
+
 export type GridPaging<R> = {
   /** What makes the list the list: grid, scope, filter, sort, page size (a cursor only seeks in its own). */
   list: ReadonlyArray<string | number | undefined>;

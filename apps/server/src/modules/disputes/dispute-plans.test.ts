@@ -1,8 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, type Db, queryRows } from '../../db/client';
+import type { DatabaseHandle, Db } from '../../db/client';
 import { keysetAfter } from '../../lib/grid-paging';
 import { buildCustomer, buildTenant } from '../../test/factories';
+import { indexesOf, nodes, type PlanNode, planOf } from '../../test/query-plans';
 import { openTestDatabase } from '../../test/test-database';
 import { buildFilterWhere } from '../search/filter-helper';
 import { disputeFilterFields, disputeSortKey } from './dispute-fields';
@@ -52,25 +53,6 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => database.close());
 
-type PlanNode = {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Index Cond'?: string;
-  Plans?: PlanNode[];
-};
-
-async function planOf(query: SQL): Promise<PlanNode> {
-  const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) ${query}`);
-  const plan = row!['QUERY PLAN'];
-  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: PlanNode }>;
-  return parsed[0]!.Plan;
-}
-
-function nodes(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-}
-
 /** What makes a plan read an account's disputes in full; empty when none. */
 function fullReads(plan: PlanNode): string[] {
   const problems: string[] = [];
@@ -96,7 +78,6 @@ function fullReads(plan: PlanNode): string[] {
   return problems;
 }
 
-const indexesOf = (plan: PlanNode) => nodes(plan).flatMap((node) => node['Index Name'] ?? []);
 const filterOf = (text: string) => buildFilterWhere(text, disputeFilterFields(true));
 const page = (
   filter: SQL | undefined,
@@ -128,7 +109,7 @@ function expectIndexWalk(plan: PlanNode, index?: string) {
 
 describe('dispute grid query plans at scale', () => {
   it('takes page 1 in the default order (newest first) from the scope index', async () => {
-    expectIndexWalk(await planOf(page(undefined)), 'disputes_customer_created');
+    expectIndexWalk(await planOf(db, page(undefined)), 'disputes_customer_created');
   });
 
   it('seeks a far page from its cursor, and walks a page without one from the nearer end', async () => {
@@ -139,22 +120,25 @@ describe('dispute grid query plans at scale', () => {
       '2025-06-01T10:00:00.000000Z',
       12_345,
     );
-    expectIndexWalk(await planOf(page(after)), 'disputes_customer_created');
-    expectIndexWalk(await planOf(page(undefined, { offset: 2_000, fromEnd: true })));
-    expectIndexWalk(await planOf(page(undefined, { offset: 9_000 })));
+    expectIndexWalk(await planOf(db, page(after)), 'disputes_customer_created');
+    expectIndexWalk(await planOf(db, page(undefined, { offset: 2_000, fromEnd: true })));
+    expectIndexWalk(await planOf(db, page(undefined, { offset: 9_000 })));
   });
 
   it('sorts by disputed amount and by number through their composite indexes, cursor pages too', async () => {
     expectIndexWalk(
-      await planOf(page(undefined, { sort: 'disputedAmount', dir: 'asc' })),
+      await planOf(db, page(undefined, { sort: 'disputedAmount', dir: 'asc' })),
       'disputes_grid_amount',
     );
     const after = keysetAfter(disputeSortKey('disputedAmount'), sql.raw('d.id'), 'asc', '250.00', 12_345);
     expectIndexWalk(
-      await planOf(page(after, { sort: 'disputedAmount', dir: 'asc' })),
+      await planOf(db, page(after, { sort: 'disputedAmount', dir: 'asc' })),
       'disputes_grid_amount',
     );
-    expectIndexWalk(await planOf(page(undefined, { sort: 'probNo', dir: 'desc' })), 'disputes_grid_prob_no');
+    expectIndexWalk(
+      await planOf(db, page(undefined, { sort: 'probNo', dir: 'desc' })),
+      'disputes_grid_prob_no',
+    );
   });
 
   it("sorts by the invoice's number, dates and amount through the disputes' own indexes, empty ones included", async () => {
@@ -165,25 +149,25 @@ describe('dispute grid query plans at scale', () => {
       ['originalAmount', 'disputes_grid_invoice_amount'],
     ] as const) {
       for (const dir of ['asc', 'desc'] as const) {
-        expectIndexWalk(await planOf(page(undefined, { sort, dir })), index);
+        expectIndexWalk(await planOf(db, page(undefined, { sort, dir })), index);
       }
     }
     const after = keysetAfter(disputeSortKey('invNo'), sql.raw('d.id'), 'asc', 'INV-00012345', 12_345);
-    expectIndexWalk(await planOf(page(after, { sort: 'invNo', dir: 'asc' })), 'disputes_grid_inv_no');
+    expectIndexWalk(await planOf(db, page(after, { sort: 'invNo', dir: 'asc' })), 'disputes_grid_inv_no');
   });
 
   it('takes an enumerated equality filter through its composite index, for the page and the totals', async () => {
     const filter = filterOf("statusCode eq 'A'");
-    expectIndexWalk(await planOf(page(filter)), 'disputes_grid_status');
-    const totals = await planOf(sumDisputesQuery({ scope, filter }));
+    expectIndexWalk(await planOf(db, page(filter)), 'disputes_grid_status');
+    const totals = await planOf(db, sumDisputesQuery({ scope, filter }));
     expect(fullReads(totals)).toEqual([]);
     expect(indexesOf(totals)).toContain('disputes_grid_status');
-    const reason = await planOf(page(filterOf("reasonCode eq 'LATE'")));
+    const reason = await planOf(db, page(filterOf("reasonCode eq 'LATE'")));
     expectIndexWalk(reason, 'disputes_grid_reason');
   });
 
   it('answers the unfiltered totals from the aggregates, without reading the disputes', async () => {
-    const totals = await planOf(sumDisputesQuery({ scope }));
+    const totals = await planOf(db, sumDisputesQuery({ scope }));
     expect(nodes(totals).filter((node) => node['Relation Name'] === 'disputes')).toEqual([]);
     expect(nodes(totals).some((node) => node['Relation Name'] === 'dispute_totals')).toBe(true);
   });

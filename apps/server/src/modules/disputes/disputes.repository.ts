@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { keysetOrder, keysetText } from '../../lib/grid-paging';
+import { type GridPageOptions, keysetOrder, keysetText, walkDirection } from '../../lib/grid-paging';
 import { disputeSortKey } from './dispute-fields';
 
 const ISO = (column: string) =>
@@ -84,21 +84,13 @@ export function findDisputePage(db: Db, options: DisputePageOptions): Promise<Di
   return queryRows<DisputeRecord>(db, disputePageQuery(options));
 }
 
-export type DisputePageOptions = {
-  scope: DisputeScope;
-  filter?: SQL;
-  sort: string;
-  dir: 'asc' | 'desc';
-  limit: number;
-  offset: number;
-  fromEnd?: boolean;
-};
+export type DisputePageOptions = GridPageOptions<DisputeScope>;
 
 /** The page's SQL, also read by the plan tests (EXPLAIN). */
 export function disputePageQuery(options: DisputePageOptions): SQL {
   const key = disputeSortKey(options.sort);
   const id = sql.raw('d.id');
-  const walk = (options.dir === 'desc') !== Boolean(options.fromEnd) ? 'desc' : 'asc';
+  const walk = walkDirection(options);
   return sql`with page as (
           select d.id from disputes d
           where ${scopeWhere(options.scope, options.filter)}

@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, type Db, queryRows } from '../../db/client';
+import type { DatabaseHandle, Db } from '../../db/client';
 import { buildCustomer, buildTenant } from '../../test/factories';
+import { indexesOf, nodes, type PlanNode, planOf } from '../../test/query-plans';
 import { openTestDatabase } from '../../test/test-database';
 import { buildFilterWhere } from '../search/filter-helper';
 import { INVOICE_FIELDS } from './invoice-fields';
@@ -61,25 +62,6 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => database.close());
 
-type PlanNode = {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Index Cond'?: string;
-  Plans?: PlanNode[];
-};
-
-async function planOf(query: SQL): Promise<PlanNode> {
-  const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) ${query}`);
-  const plan = row!['QUERY PLAN'];
-  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: PlanNode }>;
-  return parsed[0]!.Plan;
-}
-
-function nodes(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-}
-
 /** What makes a plan read an account's invoices in full; empty when none. */
 function fullReads(plan: PlanNode): string[] {
   const problems: string[] = [];
@@ -98,7 +80,6 @@ function fullReads(plan: PlanNode): string[] {
   return problems;
 }
 
-const indexesOf = (plan: PlanNode) => nodes(plan).flatMap((node) => node['Index Name'] ?? []);
 const filterOf = (text: string) => buildFilterWhere(text, INVOICE_FIELDS);
 const page = (filter: SQL | undefined, more: { offset?: number; sort?: string; fromEnd?: boolean } = {}) =>
   invoicePageQuery({
@@ -118,10 +99,10 @@ describe('grid query plans at scale', () => {
     "endswith(tranId,'777')",
   ]) {
     it(`finds ${text} through a trigram index, for the totals and the page`, async () => {
-      const totals = await planOf(sumInvoicesQuery({ scope, filter: filterOf(text) }));
+      const totals = await planOf(db, sumInvoicesQuery({ scope, filter: filterOf(text) }));
       expect(fullReads(totals)).toEqual([]);
       expect(indexesOf(totals).some((name) => name.startsWith('invoices_trgm_'))).toBe(true);
-      expect(fullReads(await planOf(page(filterOf(text))))).toEqual([]);
+      expect(fullReads(await planOf(db, page(filterOf(text))))).toEqual([]);
     });
   }
 
@@ -131,14 +112,17 @@ describe('grid query plans at scale', () => {
     );
     // Narrowed by the trigram or the terms index, not by an amount range that keeps most rows.
     const narrowing = (name: string) => name.startsWith('invoices_trgm_') || name === 'invoices_grid_terms';
-    for (const plan of [await planOf(sumInvoicesQuery({ scope, filter })), await planOf(page(filter))]) {
+    for (const plan of [
+      await planOf(db, sumInvoicesQuery({ scope, filter })),
+      await planOf(db, page(filter)),
+    ]) {
       expect(fullReads(plan)).toEqual([]);
       expect(indexesOf(plan).some(narrowing)).toBe(true);
     }
   });
 
   it('takes an enumerated equality filter through its composite index', async () => {
-    const plan = await planOf(page(filterOf("terms eq 'Net 45'")));
+    const plan = await planOf(db, page(filterOf("terms eq 'Net 45'")));
     expect(fullReads(plan)).toEqual([]);
     expect(indexesOf(plan)).toContain('invoices_grid_terms');
   });
@@ -147,7 +131,7 @@ describe('grid query plans at scale', () => {
   // filter's rows are rare in it: the planner must know they are (statistics of migration 0024).
   for (const sort of ['amount', 'invoiceDate', 'invNo', 'balance']) {
     it(`finds a term rare in the account but common in the ledger through the terms index, sorted by ${sort}`, async () => {
-      const plan = await planOf(page(filterOf("terms eq 'Net 10'"), { sort }));
+      const plan = await planOf(db, page(filterOf("terms eq 'Net 10'"), { sort }));
       expect(fullReads(plan)).toEqual([]);
       expect(indexesOf(plan)).toContain('invoices_grid_terms');
     });
@@ -160,8 +144,8 @@ describe('grid query plans at scale', () => {
   ] as const) {
     it(`finds the few invoices of ${text} through ${index}, for the totals and the page`, async () => {
       for (const plan of [
-        await planOf(sumInvoicesQuery({ scope, filter: filterOf(text) })),
-        await planOf(page(filterOf(text), { sort: 'amount' })),
+        await planOf(db, sumInvoicesQuery({ scope, filter: filterOf(text) })),
+        await planOf(db, page(filterOf(text), { sort: 'amount' })),
       ]) {
         expect(fullReads(plan)).toEqual([]);
         expect(indexesOf(plan)).toContain(index);
@@ -174,7 +158,7 @@ describe('grid query plans at scale', () => {
       page(undefined, { offset: 15_000 }),
       page(undefined, { offset: 2_000, fromEnd: true }),
     ]) {
-      const plan = await planOf(query);
+      const plan = await planOf(db, query);
       expect(fullReads(plan)).toEqual([]);
       // The page's ids: a limit straight over an index walk, no sort of the account's rows.
       const limits = nodes(plan).filter((node) => node['Node Type'] === 'Limit');

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
+import { type GridPageOptions, walkDirection } from '../../lib/grid-paging';
 import { INVOICE_FIELDS } from './invoice-fields';
 
 export type InvoiceRecord = {
@@ -65,14 +66,7 @@ export function findInvoicePage(db: Db, options: InvoicePageOptions): Promise<In
   return queryRows<InvoiceRecord>(db, invoicePageQuery(options));
 }
 
-export type InvoicePageOptions = {
-  scope: InvoiceScope;
-  filter?: SQL;
-  sort: string;
-  dir: 'asc' | 'desc';
-  limit: number;
-  offset: number;
-  fromEnd?: boolean;
+export type InvoicePageOptions = GridPageOptions<InvoiceScope> & {
   /**
    * Each row also carries the scope's aggregates (scope_totals), read once by the plan (an
    * InitPlan): the unfiltered grid gets its page and totals in one round trip.
@@ -84,7 +78,7 @@ export type InvoicePageOptions = {
 export function invoicePageQuery(options: InvoicePageOptions): SQL {
   const sortColumn = INVOICE_FIELDS[options.sort]?.column ?? sql.raw('i.due_date');
   const direction = sql.raw(options.dir === 'desc' ? 'desc' : 'asc');
-  const walk = sql.raw((options.dir === 'desc') !== Boolean(options.fromEnd) ? 'desc' : 'asc');
+  const walk = sql.raw(walkDirection(options));
   return sql`with page as (
           select i.id from invoices i
           where ${scopeWhere(options.scope, options.filter)}

@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, type Db, queryRows } from '../../db/client';
+import type { DatabaseHandle, Db } from '../../db/client';
 import { buildCustomer, buildTenant } from '../../test/factories';
+import { nodes, planOf } from '../../test/query-plans';
 import { openTestDatabase } from '../../test/test-database';
 import { type PaymentLogScope, paymentLogPageQuery } from './payment-logs.repository';
 
@@ -36,15 +37,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => database.close());
 
-type PlanNode = { 'Node Type': string; 'Relation Name'?: string; Plans?: PlanNode[] };
-
-async function nodesOf(query: SQL): Promise<PlanNode[]> {
-  const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) ${query}`);
-  const plan = row!['QUERY PLAN'];
-  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: PlanNode }>;
-  const all = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(all)];
-  return all(parsed[0]!.Plan);
-}
+const nodesOf = async (query: SQL) => nodes(await planOf(db, query));
 
 describe('the payment log page plan', () => {
   for (const [sort, dir] of [

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { keysetOrder, keysetText } from '../../lib/grid-paging';
+import { type GridPageOptions, keysetOrder, keysetText, walkDirection } from '../../lib/grid-paging';
 import { paymentLogSortKey } from './payment-log-fields';
 
 const ISO = (column: string) =>
@@ -66,22 +66,13 @@ export function findPaymentLogPage(db: Db, options: PaymentLogPageOptions): Prom
   return queryRows<PaymentLogRecord>(db, paymentLogPageQuery(options));
 }
 
-export type PaymentLogPageOptions = {
-  scope: PaymentLogScope;
-  filter?: SQL;
-  sort: string;
-  dir: 'asc' | 'desc';
-  limit: number;
-  offset: number;
-  /** Walk the order backwards (a page nearer the end); the rows still come back in the grid's order. */
-  fromEnd?: boolean;
-};
+export type PaymentLogPageOptions = GridPageOptions<PaymentLogScope>;
 
 /** The page's SQL, also read by the plan tests (EXPLAIN). Each row brings its sort value for the cursor. */
 export function paymentLogPageQuery(options: PaymentLogPageOptions): SQL {
   const key = paymentLogSortKey(options.sort);
   const id = sql.raw('p.id');
-  const walk = (options.dir === 'desc') !== Boolean(options.fromEnd) ? 'desc' : 'asc';
+  const walk = walkDirection(options);
   return sql`with page as (
           select p.id from payments p
           where ${scopeWhere(options.scope, options.filter)}
