@@ -1,10 +1,29 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { SIGN_IN_NAMESPACES } from '../src/lib/i18n-namespaces';
 import { expectNoAxeViolations } from './support/axe';
 import { browserForFile } from './support/browser';
+import { textOnlyIn } from './support/locale-texts';
 
 const baseURL = inject('baseURL');
 const browsing = browserForFile();
+
+/** Every script the page fetched from the app's assets while loading `path`, joined. */
+async function scriptsOf(page: Page, path: string): Promise<string> {
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+  });
+  await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' });
+  await page.getByTestId('sign-in').waitFor();
+  return page.evaluate(
+    async (paths) => {
+      const texts = await Promise.all(paths.map(async (asset) => (await fetch(asset)).text()));
+      return texts.join('\n');
+    },
+    scripts.filter((asset) => asset.startsWith('/assets/')),
+  );
+}
 
 /** The body's computed background, as the browser paints it. */
 const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -36,19 +55,8 @@ describe('the first visit of the login page', () => {
 
   it('loads neither Mantine nor zod, and only the user’s language', async () => {
     const page = await browsing.newPage({ locale: 'fr-FR' });
-    const scripts: string[] = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
-    });
-    await page.goto(`${baseURL}/login`, { waitUntil: 'networkidle' });
+    const bodies = await scriptsOf(page, '/login');
     await expect.poll(() => page.getByTestId('sign-in').textContent()).toBe('Se connecter');
-    const bodies = await page.evaluate(
-      async (paths) => {
-        const texts = await Promise.all(paths.map(async (path) => (await fetch(path)).text()));
-        return texts.join('\n');
-      },
-      scripts.filter((path) => path.startsWith('/assets/')),
-    );
     // Words only Mantine's and zod's code hold, and a text of the English login page.
     const holds = (words: string) => bodies.includes(words);
     expect({
@@ -57,6 +65,21 @@ describe('the first visit of the login page', () => {
       english: holds('Sign in to review and pay your invoices.'),
       french: holds('Connectez-vous pour consulter et régler vos factures.'),
     }).toEqual({ mantine: false, zod: false, english: false, french: true });
+  });
+
+  it('loads the texts of the sign-in pages’ namespaces and of no other screen, in English and French', async () => {
+    for (const [locale, language] of [
+      ['en-US', 'en'],
+      ['fr-FR', 'fr'],
+    ] as const) {
+      const bodies = await scriptsOf(await browsing.newPage({ locale }), '/login');
+      // The namespaces whose texts came with the first visit, told by a text only each holds.
+      const loaded = Object.entries(textOnlyIn(language))
+        .filter(([, text]) => bodies.includes(text))
+        .map(([namespace]) => namespace)
+        .sort();
+      expect(loaded, locale).toEqual([...SIGN_IN_NAMESPACES].sort());
+    }
   });
 
   it('passes axe in the dark, in English and French, on the login and trouble pages', async () => {

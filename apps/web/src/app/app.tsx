@@ -9,7 +9,7 @@ import { createAppRouter } from './router';
  * providers come with its lazily loaded root layout (layout/root-layout.tsx).
  */
 export function App({ i18n }: { i18n: i18n }) {
-  const [router] = useState(createAppRouter);
+  const [router] = useState(() => createAppRouter(i18n));
   return (
     <I18nextProvider i18n={i18n}>
       <RouterProvider router={router} />

@@ -5,6 +5,7 @@ import { stubApi } from '../testing/fetch-stub';
 import { renderApp } from '../testing/render';
 import { resources } from './i18n-resources';
 import { initialLanguage, normalizeLanguage } from './language';
+import { LOCALE_NAMESPACES } from './locale-files';
 
 function keysOf(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -21,6 +22,11 @@ describe('i18n', () => {
         withoutPluralForms(keysOf(resources.en[namespace])),
       );
     }
+  });
+
+  it('bundles for tests every namespace the app can fetch', () => {
+    expect(Object.keys(resources.en).sort()).toEqual([...LOCALE_NAMESPACES].sort());
+    expect(Object.keys(resources.fr).sort()).toEqual([...LOCALE_NAMESPACES].sort());
   });
 
   it('renders the login page in French and sets <html lang>', () => {

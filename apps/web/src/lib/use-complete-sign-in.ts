@@ -25,8 +25,11 @@ export function useCompleteSignIn(): (userData: TUserData) => void {
     resetForNewSession();
     clearPendingSignIn();
     clearLogoutReason();
-    setUserData(userData);
-    void i18n.changeLanguage(normalizeLanguage(userData.language));
-    void navigate(target, { replace: true });
+    // The user's language first, then the user data that sends the sign-in pages on: the next
+    // screens' texts are then fetched in the language they show in, and in no other.
+    void i18n.changeLanguage(normalizeLanguage(userData.language)).then(() => {
+      setUserData(userData);
+      void navigate(target, { replace: true });
+    });
   };
 }

@@ -1,11 +1,12 @@
 import type { TUserData } from '@settle/shared/auth';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { i18n } from 'i18next';
 import { type ReactNode, StrictMode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
-import { appRoutes } from '../app/router';
+import { createAppRoutes } from '../app/router';
 import { createI18n } from '../lib/i18n';
 import { resources } from '../lib/i18n-resources';
 import type { TLanguage } from '../lib/language';
@@ -26,6 +27,12 @@ async function resolveLazyRoutes(routes: RouteObject[]): Promise<void> {
     if (route.children) await resolveLazyRoutes(route.children);
   }
 }
+/**
+ * Tests bundle every text of both languages (lib/i18n-resources.ts), so the root layout's texts are
+ * there at once: any instance with them stands in for the one each test renders with.
+ * app/sign-in-texts.test.tsx renders with the texts as the app fetches them.
+ */
+const appRoutes = createAppRoutes(createI18n('en', resources));
 await resolveLazyRoutes(appRoutes);
 
 interface RenderOptions {
@@ -34,6 +41,8 @@ interface RenderOptions {
   language?: TLanguage;
   /** As main.tsx renders the app: in development, effects run twice. */
   strictMode?: boolean;
+  /** An instance of its own (lib/i18n.ts startI18n: the texts as the app fetches them) instead of every text. */
+  i18n?: i18n;
 }
 
 /** The whole app (real routes, providers, i18n) on an in-memory history. */
@@ -54,7 +63,7 @@ export function renderComponent(ui: ReactNode, options: RenderOptions = {}) {
 
 function renderWithRouter(routes: Parameters<typeof createMemoryRouter>[0], options: RenderOptions) {
   if (options.userData) setUserData(options.userData);
-  const i18n = createI18n(options.language ?? 'en', resources);
+  const i18n = options.i18n ?? createI18n(options.language ?? 'en', resources);
   const queryClient = createQueryClient();
   const router = createMemoryRouter(routes, { initialEntries: [options.route ?? '/'] });
   const user = userEvent.setup();

@@ -25,7 +25,10 @@ import enSso from './sso.json';
 import enStatements from './statements.json';
 import enUploads from './uploads.json';
 
-/** Every text of the portal in English, by namespace: one chunk, fetched when this language is used. */
+/**
+ * Every text of the portal in English, by namespace, at once: what tests bundle (lib/i18n-resources.ts).
+ * The app fetches each namespace on its own instead (lib/locale-files.ts).
+ */
 export default {
   accountSetup: enAccountSetup,
   accounts: enAccounts,

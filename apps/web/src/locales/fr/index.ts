@@ -25,7 +25,10 @@ import frSso from './sso.json';
 import frStatements from './statements.json';
 import frUploads from './uploads.json';
 
-/** Every text of the portal in French, by namespace: one chunk, fetched when this language is used. */
+/**
+ * Every text of the portal in French, by namespace, at once: what tests bundle (lib/i18n-resources.ts).
+ * The app fetches each namespace on its own instead (lib/locale-files.ts).
+ */
 export default {
   accountSetup: frAccountSetup,
   accounts: frAccounts,
