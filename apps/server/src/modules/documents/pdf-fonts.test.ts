@@ -1,11 +1,20 @@
+import { inflateSync } from 'node:zlib';
 import type { TPaymentSummary } from '@settle/shared/payments';
 import type { TStatement } from '@settle/shared/statements';
+import * as fontkit from 'fontkit';
 import { describe, expect, it } from 'vitest';
 import { renderInvoiceGridPdf } from '../exports/invoice-grid-pdf';
 import { renderReceiptPdf } from '../payments/receipt-pdf';
 import { renderStatementPdf } from '../statements/statement-pdf';
 import { type InvoiceDocumentInput, renderInvoicesPdf } from './invoice-pdf';
-import { createPdfDocument, drawText, FONT_BOLD, FONT_REGULAR, type PdfDocument } from './pdf-layout';
+import {
+  createPdfDocument,
+  drawText,
+  FONT_BOLD,
+  FONT_REGULAR,
+  type PdfDocument,
+  readFont,
+} from './pdf-layout';
 import { readPdf } from './pdf-reader.test-helper';
 
 /**
@@ -188,6 +197,20 @@ function embeddedFonts(data: Buffer) {
   };
 }
 
+/** The embedded font files (FontFile2 streams), inflated and parsed, in the order they appear. */
+function embeddedFontFiles(data: Buffer): fontkit.Font[] {
+  const pdf = data.toString('latin1');
+  return [...pdf.matchAll(/\/FontFile2 (\d+) 0 R/g)].map((reference) => {
+    const object = new RegExp(`\\n${reference[1]} 0 obj\\n<<([\\s\\S]*?)>>\\nstream\\n`).exec(pdf);
+    if (!object) throw new Error(`font file object ${reference[1]} not found`);
+    const length = Number(/\/Length (\d+)/.exec(object[1]!)?.[1]);
+    const start = object.index + object[0].length;
+    return fontkit.create(
+      inflateSync(Buffer.from(pdf.slice(start, start + length), 'latin1')),
+    ) as fontkit.Font;
+  });
+}
+
 describe('documents made one after the other by the same process', () => {
   it('each has its own language, formats and both fonts embedded as subsets', async () => {
     const made: Array<[Name, Buffer]> = [];
@@ -249,6 +272,43 @@ describe('documents made one after the other by the same process', () => {
     expect(await draw('office')).toBe('office office');
     expect(await draw('\ufb03')).toBe('\ufb03 \ufb03');
     expect(await draw('office')).toBe('office office');
+  });
+});
+
+describe('the embedded fonts', () => {
+  it('are subsets whose glyphs have the outlines of the DejaVu glyphs the text used', async () => {
+    // Made after other documents, so that what the process shares is warm.
+    for (const name of ['statementFr', 'invoice', 'receiptEn'] as const) await make(name);
+    const regularText = 'Crème brûlée, façade ÉTÉ 1 234,50 €';
+    const boldText = 'Reçu Ça Où 42 £';
+    const doc = await createPdfDocument({
+      layout: 'portrait',
+      margin: 50,
+      title: 'outlines',
+      author: SELLER,
+    });
+    doc.font(FONT_REGULAR).fontSize(12);
+    drawText(doc, regularText, 50, 50);
+    doc.font(FONT_BOLD);
+    drawText(doc, boldText, 50, 80);
+    doc.end();
+    const [regular, bold] = embeddedFontFiles(await bytesOf(doc));
+
+    for (const [subset, file, text] of [
+      [regular, 'DejaVuSans', regularText],
+      [bold, 'DejaVuSans-Bold', boldText],
+    ] as const) {
+      const original = fontkit.create(readFont(file)) as fontkit.Font;
+      expect(subset!.numGlyphs).toBeLessThan(40); // a subset, not the face's ~6,000 glyphs
+      const outlines = new Set(
+        Array.from({ length: subset!.numGlyphs }, (_, id) => subset!.getGlyph(id).path.toSVG()),
+      );
+      // Accented letters are composite glyphs: their components must have come along, renumbered.
+      for (const character of new Set(text.replace(/\s/g, ''))) {
+        const glyph = original.glyphForCodePoint(character.codePointAt(0)!);
+        expect(outlines.has(glyph.path.toSVG()), `${file} ${character}`).toBe(true);
+      }
+    }
   });
 });
 

@@ -89,10 +89,12 @@ function loadFonts(): Promise<ParsedFonts> {
  */
 function documentFont(shared: fontkit.Font): fontkit.Font {
   const glyphs = new Map<number, fontkit.Glyph>();
+  const fixedOutlines = Object.keys(shared.variationAxes).length === 0;
   const getGlyph = (id: number, codePoints: number[] = []): fontkit.Glyph => {
     let glyph = glyphs.get(id);
     if (!glyph) {
       const base = shared.getGlyph(id, codePoints);
+      if (fixedOutlines) decodeOnce(base);
       glyph = sameCodePoints(base.codePoints, codePoints)
         ? base
         : (Object.create(base, { codePoints: { value: codePoints } }) as fontkit.Glyph);
@@ -101,6 +103,27 @@ function documentFont(shared: fontkit.Font): fontkit.Font {
     return glyph;
   };
   return Object.create(shared, { getGlyph: { value: getGlyph } }) as fontkit.Font;
+}
+
+const decodedOnce = new WeakSet<fontkit.Glyph>();
+
+/**
+ * fontkit decodes a glyph's outline from the glyf table every time a subset copies the glyph
+ * (TTFGlyph._decode, a private method it does not cache): about 1 ms of every document. The
+ * decoded outline of a face without variations is the same every time and only read (the
+ * subset reads its contour count and components), so each shared glyph decodes once. Should
+ * fontkit drop the method, this does nothing and the documents are the same.
+ */
+function decodeOnce(glyph: fontkit.Glyph): void {
+  const target = glyph as unknown as { _decode?: () => unknown };
+  if (decodedOnce.has(glyph) || typeof target._decode !== 'function') return;
+  decodedOnce.add(glyph);
+  const decode = target._decode;
+  let decoded: { value: unknown } | undefined;
+  target._decode = () => {
+    decoded ??= { value: decode.call(glyph) };
+    return decoded.value;
+  };
 }
 
 function sameCodePoints(a: readonly number[], b: readonly number[]): boolean {
