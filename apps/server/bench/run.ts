@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
-import { queryRows } from '../src/db/client';
+import { type Db, queryRows } from '../src/db/client';
 import { seedDemo } from '../src/db/seed/seed-demo';
-import { createServices } from '../src/services';
+import { createServices, type Services } from '../src/services';
 import { benchAutopay } from './autopay-bench';
 import { openBenchDatabase } from './bench-database';
 import { insertBulkDisputes } from './bulk-disputes';
@@ -24,7 +24,7 @@ import { describeTimes, timeIt } from './stats';
 import { UNTHROTTLED_ENV } from './unthrottled';
 
 /**
- * npm run bench -- [--invoices 1000000] [--payments 1000000] [--runs 200] [--only payments|autopay|ledger|start] [--http-seconds 5]
+ * npm run bench -- [--invoices 1000000] [--payments 1000000] [--runs 200] [--only payments|autopay|ledger|start|documents] [--http-seconds 5]
  *   [--ledger-invoices 1000000]
  * A fresh database (PGlite in a temporary folder, or a new database on DATABASE_URL's
  * server) with the demo plus N bulk invoices; then the grid query as the API runs it, the
@@ -35,7 +35,8 @@ import { UNTHROTTLED_ENV } from './unthrottled';
  * --autopay-rules 1000 rules of --autopay-invoices 10 due invoices each); --only ledger runs the
  * ledger load stage alone (ledger-load-bench.ts): N invoices with 3 lines loaded through the
  * integration loader, then re-loaded unchanged, on PGlite and, when DATABASE_URL is set, on
- * PostgreSQL as well. --only start builds the server and runs the start stage alone.
+ * PostgreSQL as well. --only start builds the server and runs the start stage alone. --only documents
+ * runs the invoice PDF stage alone on the demo data (no bulk invoices), --runs one-invoice documents.
  */
 async function main() {
   const { values } = parseArgs({
@@ -56,6 +57,7 @@ async function main() {
     return;
   }
   const paymentsOnly = values.only === 'payments';
+  const documentsOnly = values.only === 'documents';
   const httpSeconds = Number(values['http-seconds']);
   const invoiceCount = Number(values.invoices);
   const paymentCount = Number(values.payments);
@@ -86,6 +88,17 @@ async function main() {
       await benchPayments({ database, config, tenantId: tenant!.id, runs });
       return;
     }
+    if (documentsOnly) {
+      const services = createServices(db, config);
+      const session = await benchSession(services, db);
+      await benchInvoicePdf({ services, session, invNos: await demoInvNos(db), runs });
+      console.log(
+        `load average: ${loadavg()
+          .map((value) => value.toFixed(1))
+          .join(' ')} (${availableParallelism()} cores)`,
+      );
+      return;
+    }
     await insertBulkInvoices(db, invoiceCount);
     await insertBulkDisputes(db);
     const [count] = await queryRows<{ count: number }>(db, sql`select count(*)::int as count from invoices`);
@@ -101,19 +114,7 @@ async function main() {
     );
 
     const services = createServices(db, config);
-    const [user] = await queryRows<{ id: number; tenant_id: number }>(
-      db,
-      sql`select id, tenant_id from users where login_name = 'demo.full'`,
-    );
-    const created = await services.sessions.create({
-      tenantId: user!.tenant_id,
-      userId: user!.id,
-      state: 'active',
-      current: { custNo: 'C10001', currencyCode: 'USD' },
-      ipAddress: '127.0.0.1',
-      userAgent: 'bench',
-    });
-    const session = await services.sessions.authenticate(created.token);
+    const session = await benchSession(services, db);
     const [scope] = await queryRows<{ count: number }>(
       db,
       sql`select count(*)::int as count from invoices where cust_no = 'C10001' and tran_currency_code = 'USD' and status = 'O'`,
@@ -167,11 +168,7 @@ async function main() {
     await benchFilters({ services, session, runs });
     await benchPaymentLogs({ db, services, session, runs });
     await benchExports({ services, session });
-    const demoInvoices = await queryRows<{ inv_no: string }>(
-      db,
-      sql`select inv_no from invoices where cust_no = 'C10001' and inv_no not like 'BULK-%' order by id limit 50`,
-    );
-    await benchInvoicePdf({ services, session, invNos: demoInvoices.map((row) => row.inv_no) });
+    await benchInvoicePdf({ services, session, invNos: await demoInvNos(db), runs: 30 });
     const [tenant] = await queryRows<{ id: number }>(db, sql`select id from tenants where is_default`);
     await benchPayments({ database, config, tenantId: tenant!.id, runs });
 
@@ -198,6 +195,32 @@ async function main() {
     await drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** demo.full signed in, on C10001 in USD: the session every in-process stage runs as. */
+async function benchSession(services: Services, db: Db) {
+  const [user] = await queryRows<{ id: number; tenant_id: number }>(
+    db,
+    sql`select id, tenant_id from users where login_name = 'demo.full'`,
+  );
+  const created = await services.sessions.create({
+    tenantId: user!.tenant_id,
+    userId: user!.id,
+    state: 'active',
+    current: { custNo: 'C10001', currencyCode: 'USD' },
+    ipAddress: '127.0.0.1',
+    userAgent: 'bench',
+  });
+  return services.sessions.authenticate(created.token);
+}
+
+/** 50 of C10001's demo invoices (they have line items; the bulk ones have none). */
+async function demoInvNos(db: Db): Promise<string[]> {
+  const rows = await queryRows<{ inv_no: string }>(
+    db,
+    sql`select inv_no from invoices where cust_no = 'C10001' and inv_no not like 'BULK-%' order by id limit 50`,
+  );
+  return rows.map((row) => row.inv_no);
 }
 
 /** The ledger load on PGlite (a temporary folder) and, when DATABASE_URL is set, on a new PostgreSQL database. */

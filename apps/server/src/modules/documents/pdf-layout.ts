@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { roundMoney } from '@settle/shared/money';
+import type * as fontkit from 'fontkit';
 import type PDFDocument from 'pdfkit';
 
 /**
@@ -23,9 +24,9 @@ const fontDirectory = path.join(
 );
 
 /**
- * The regular font is the document's first font, named by its path: pdfkit caches a font
- * under the key it was first opened with, and a second name for the same face (a
- * registered alias) would be re-parsed on every font switch, which made tables ~10x slower.
+ * The names the documents switch fonts by. Each face is registered under exactly one name and
+ * always selected by it: pdfkit caches a document's font under the key it was first opened
+ * with, and a second name for the same face would open it again on every switch.
  */
 export const FONT_REGULAR = path.join(fontDirectory, FONT_FILES.DejaVuSans);
 export const FONT_BOLD = 'Bold';
@@ -47,9 +48,93 @@ export function readFont(name: FontName): Buffer {
 
 export type PdfDocument = InstanceType<typeof PDFDocument>;
 
+type ParsedFonts = { regular: fontkit.Font; bold: fontkit.Font };
+let parsedFonts: Promise<ParsedFonts> | undefined;
+const importPdfkit = () => import('pdfkit');
+/** The module, kept: an import() of a loaded module still goes through the loader each time. */
+let pdfkitModule: ReturnType<typeof importPdfkit> | undefined;
+
 /**
- * A buffered-pages document with the DejaVu fonts registered as Body and Bold. pdfkit (and
- * fontkit under it) is loaded by the first document, not at start: a restart does not need it.
+ * The two faces, parsed once per process and never handed out: documents get a view of them
+ * (documentFont). Given a file, pdfkit reads and parses it for every document, and fontkit
+ * then decodes the GSUB/GPOS lookups at the first layout and the loca/hmtx tables for the
+ * subset, all again per document: about 20 ms of a 25 ms one-invoice PDF. A parsed font
+ * keeps what it decoded, so only the first document pays.
+ */
+function loadFonts(): Promise<ParsedFonts> {
+  parsedFonts ??= import('fontkit')
+    .then(({ create }) => ({
+      regular: create(readFont('DejaVuSans')) as fontkit.Font,
+      bold: create(readFont('DejaVuSans-Bold')) as fontkit.Font,
+    }))
+    .catch((error: unknown) => {
+      parsedFonts = undefined;
+      throw error;
+    });
+  return parsedFonts;
+}
+
+/**
+ * One document's view of a shared face: the decoded tables and glyphs are the shared font's,
+ * but which glyph object the document sees is its own choice. fontkit keeps a glyph's code
+ * points from the first text that asked for it (the ligature in "office" and the character
+ * U+FB03 are one glyph) and pdfkit writes them into the document's ToUnicode map; with the
+ * glyphs of the process, what a document's text reads as would depend on the documents made
+ * before it. So a document gets the shared glyph when it asks with the same code points, and
+ * a copy of it carrying the code points it asked with otherwise, remembered for the document.
+ * fontkit caches its layout engine on the object that first asks for it, which is the view
+ * (the shared font is never laid out itself), so the engine makes its glyphs through this
+ * getGlyph. Layout and subsetting are synchronous calls: documents made at the same time
+ * (a grid export awaits its rows between pages) never meet inside one.
+ */
+function documentFont(shared: fontkit.Font): fontkit.Font {
+  const glyphs = new Map<number, fontkit.Glyph>();
+  const fixedOutlines = Object.keys(shared.variationAxes).length === 0;
+  const getGlyph = (id: number, codePoints: number[] = []): fontkit.Glyph => {
+    let glyph = glyphs.get(id);
+    if (!glyph) {
+      const base = shared.getGlyph(id, codePoints);
+      if (fixedOutlines) decodeOnce(base);
+      glyph = sameCodePoints(base.codePoints, codePoints)
+        ? base
+        : (Object.create(base, { codePoints: { value: codePoints } }) as fontkit.Glyph);
+      glyphs.set(id, glyph);
+    }
+    return glyph;
+  };
+  return Object.create(shared, { getGlyph: { value: getGlyph } }) as fontkit.Font;
+}
+
+const decodedOnce = new WeakSet<fontkit.Glyph>();
+
+/**
+ * fontkit decodes a glyph's outline from the glyf table every time a subset copies the glyph
+ * (TTFGlyph._decode, a private method it does not cache): about 1 ms of every document. The
+ * decoded outline of a face without variations is the same every time and only read (the
+ * subset reads its contour count and components), so each shared glyph decodes once. Should
+ * fontkit drop the method, this does nothing and the documents are the same.
+ */
+function decodeOnce(glyph: fontkit.Glyph): void {
+  const target = glyph as unknown as { _decode?: () => unknown };
+  if (decodedOnce.has(glyph) || typeof target._decode !== 'function') return;
+  decodedOnce.add(glyph);
+  const decode = target._decode;
+  let decoded: { value: unknown } | undefined;
+  target._decode = () => {
+    decoded ??= { value: decode.call(glyph) };
+    return decoded.value;
+  };
+}
+
+function sameCodePoints(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((value, index) => value === b[index]);
+}
+
+/**
+ * A buffered-pages document with the DejaVu fonts registered as FONT_REGULAR (its first
+ * font, F1) and FONT_BOLD, each embedded as a subset of the glyphs the document uses. pdfkit,
+ * fontkit and the fonts are loaded by the first document, not at start: a restart does not
+ * need them.
  */
 export async function createPdfDocument(options: {
   layout: 'portrait' | 'landscape';
@@ -57,17 +142,22 @@ export async function createPdfDocument(options: {
   title: string;
   author: string;
 }): Promise<PdfDocument> {
-  const { default: Pdf } = await import('pdfkit');
+  pdfkitModule ??= importPdfkit();
+  const [{ default: Pdf }, fonts] = await Promise.all([pdfkitModule, loadFonts()]);
   const doc = new Pdf({
     size: 'LETTER',
     layout: options.layout,
     margin: options.margin,
     bufferPages: true,
-    // The first font is DejaVu too, so that pdfkit never loads its standard Helvetica.
-    font: FONT_REGULAR,
+    // No font yet: pdfkit would read and parse its default (Helvetica or a path) right here.
+    font: null as unknown as string,
     info: { Title: options.title, Author: options.author, Creator: 'Settle' },
   });
-  doc.registerFont(FONT_BOLD, readFont('DejaVuSans-Bold'));
+  // pdfkit takes a parsed fontkit font as a source (it checks for layout()); its types do not say so.
+  doc.registerFont(FONT_REGULAR, documentFont(fonts.regular) as unknown as Buffer);
+  doc.registerFont(FONT_BOLD, documentFont(fonts.bold) as unknown as Buffer);
+  // The regular face is the first font (F1), as when pdfkit opened it from the constructor.
+  doc.font(FONT_REGULAR);
   return doc;
 }
 
