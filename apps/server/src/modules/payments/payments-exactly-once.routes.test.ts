@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PAYMENT_MESSAGES } from '@settle/shared/payments';
@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxSigningSecret } from '../../adapters/payments/sandbox/sandbox-signing-secret';
+import { readSandboxState } from '../../adapters/payments/sandbox/sandbox-store-files';
 import { activity } from '../../db/schema/activity';
 import { submitCard } from '../../test/sandbox-payer';
 import { type PaymentsHarness, postWithKey, startPaymentsHarness } from './payments-test-support';
@@ -20,16 +21,11 @@ afterAll(() => harness.close());
 
 type Own = Awaited<ReturnType<PaymentsHarness['account']>>;
 
-/** Checkouts the sandbox provider holds, read from its own state file. */
+/** Checkouts the sandbox provider holds, read from its own state files (snapshot and journal). */
 async function checkoutsAtProvider(): Promise<string[]> {
-  // The sandbox writes its file after each change; give the last write a moment.
+  // The sandbox writes its files after each change; give the last write a moment.
   await new Promise((resolve) => setTimeout(resolve, 200));
-  try {
-    const state = JSON.parse(readFileSync(dataFile, 'utf8')) as { payments: Array<{ extTranRefId: string }> };
-    return state.payments.map((payment) => payment.extTranRefId);
-  } catch {
-    return [];
-  }
+  return readSandboxState(dataFile).payments.map((payment) => payment.extTranRefId);
 }
 
 const cartBody = (own: Own, invNo: string, payment: string) => ({

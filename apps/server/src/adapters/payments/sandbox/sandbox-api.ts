@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { describePayment, newId, type SandboxEngine } from './sandbox-engine';
-import type { SandboxCardSession, SandboxPayment, SandboxStore } from './sandbox-store';
+import type { SandboxCardSession, SandboxPayment } from './sandbox-records';
+import type { SandboxStore } from './sandbox-store';
 import { testCardOfToken } from './sandbox-test-cards';
 
 /** A JSON answer of the sandbox's API. */
@@ -89,7 +90,7 @@ export function createSandboxApi(options: {
     }
     const answer = create();
     if (answer.resourceId) {
-      store.idempotency.set(`${scope}:${key}`, {
+      store.putIdempotentAnswer(`${scope}:${key}`, {
         requestHash,
         resourceId: answer.resourceId,
         createdAt: new Date().toISOString(),
@@ -215,7 +216,7 @@ export function createSandboxApi(options: {
             cardToken: null,
             createdAt: new Date().toISOString(),
           };
-          store.cardSessions.set(session.id, session);
+          store.putCardSession(session);
           return { statusCode: 201, body: describeSession(session), resourceId: session.id };
         },
       );

@@ -1,7 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { GatewayOutcome } from '../payment-gateway';
 import type { SandboxNotifier } from './sandbox-notifier';
-import type { SandboxCard, SandboxPayment, SandboxStore } from './sandbox-store';
+import type { SandboxCard, SandboxPayment } from './sandbox-records';
+import type { SandboxStore } from './sandbox-store';
 import type { CardBehaviour } from './sandbox-test-cards';
 
 export function newId(prefix: string): string {
@@ -58,7 +59,7 @@ export function createSandboxEngine(options: {
   const timers = new Map<string, NodeJS.Timeout>();
 
   async function change(payment: SandboxPayment, update: Partial<SandboxPayment>): Promise<void> {
-    Object.assign(payment, update, { updatedAt: new Date().toISOString() });
+    store.updatePayment(payment, { ...update, updatedAt: new Date().toISOString() });
     await store.save();
     if (payment.state === 'PENDING' || isFinal(payment)) {
       await notifier.send({ type: 'payment.updated', data: describePayment(payment, options.publicOrigin) });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import type { SandboxNotification, SandboxStore } from './sandbox-store';
+import type { SandboxNotification } from './sandbox-records';
+import type { SandboxStore } from './sandbox-store';
 
 export type NotifierLogger = { warn: (message: string) => void };
 
@@ -55,7 +56,7 @@ export function createSandboxNotifier(options: {
     }
     if (delivered) {
       active.delete(notification.id);
-      notification.delivered = true;
+      options.store.markDelivered(notification);
       await options.store.save();
       return;
     }
@@ -100,7 +101,7 @@ export function createSandboxNotifier(options: {
         attempts: 0,
         createdAt: new Date().toISOString(),
       };
-      options.store.notifications.set(notification.id, notification);
+      options.store.putNotification(notification);
       await options.store.save();
       start(notification);
       return notification.id;

@@ -7,7 +7,8 @@ import {
   renderOutcomePage,
 } from './sandbox-hosted-page';
 import { formatAmount, pageLanguage } from './sandbox-page-texts';
-import type { SandboxCard, SandboxCardSession, SandboxPayment, SandboxStore } from './sandbox-store';
+import type { SandboxCard, SandboxCardSession, SandboxPayment } from './sandbox-records';
+import type { SandboxStore } from './sandbox-store';
 import { behaviourOf, type CardForm, validateCardForm } from './sandbox-test-cards';
 
 /** A page answer: HTML, or a redirect (303, so the browser GETs the next address). */
@@ -183,8 +184,8 @@ export function createSandboxPages(options: { store: SandboxStore; engine: Sandb
         expiryYear: checked.card.expiryYear,
         holderName: checked.card.holderName,
       };
-      store.cards.set(card.token, card);
-      Object.assign(session, { state: 'SAVED', cardToken: card.token });
+      store.putCard(card);
+      store.updateCardSession(session, { state: 'SAVED', cardToken: card.token });
       await store.save();
       return redirect(session.returnUrl ?? `/cards/${session.id}`);
     },
@@ -193,7 +194,7 @@ export function createSandboxPages(options: { store: SandboxStore; engine: Sandb
       const session = store.cardSessions.get(id);
       if (!session) return notFound();
       if (session.state === 'OPEN') {
-        session.state = 'CANCELLED';
+        store.updateCardSession(session, { state: 'CANCELLED' });
         await store.save();
       }
       return redirect(session.returnUrl ?? `/cards/${session.id}`);

@@ -234,7 +234,7 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
       await notifier.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await store.save();
+      await store.close();
     },
   };
 }

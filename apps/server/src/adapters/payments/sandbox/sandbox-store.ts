@@ -1,81 +1,23 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { GatewayOutcome } from '../payment-gateway';
-import type { CardBehaviour } from './sandbox-test-cards';
-
-/** Where a sandbox payment stands; OPEN and REQUIRES_CONFIRMATION wait for the payer. */
-export type SandboxState = 'OPEN' | 'REQUIRES_CONFIRMATION' | GatewayOutcome;
-
-export type SandboxPayment = {
-  id: string;
-  /** A hosted checkout, or a charge of a saved card (no page). */
-  source: 'checkout' | 'saved_card';
-  extTranRefId: string;
-  amountMinor: number;
-  currency: string;
-  kind: 'CREDIT_CARD' | 'DEBIT_CARD';
-  language: string;
-  description: string;
-  returnUrl: string | null;
-  state: SandboxState;
-  responseText: string | null;
-  trackingNo: string | null;
-  authCode: string | null;
-  last4: string | null;
-  cardBrand: string | null;
-  /** A pending payment settles at this time (ISO), whether or not the process was restarted meanwhile. */
-  settleAt: string | null;
-  /** An unanswered checkout expires (CANCELLED, responseText Expired) at this time, as real ones do. */
-  expiresAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
-
-export type SandboxCard = {
-  token: string;
-  behaviour: CardBehaviour;
-  last4: string;
-  brand: string;
-  expiryMonth: number;
-  expiryYear: number;
-  holderName: string;
-};
-
-export type SandboxCardSession = {
-  id: string;
-  reference: string;
-  kind: 'CREDIT_CARD' | 'DEBIT_CARD';
-  language: string;
-  returnUrl: string | null;
-  state: 'OPEN' | 'SAVED' | 'CANCELLED';
-  cardToken: string | null;
-  createdAt: string;
-};
-
-/** A signed notification's content; the signature is made at each attempt (fresh timestamp). */
-export type SandboxNotification = {
-  id: string;
-  body: string;
-  delivered: boolean;
-  attempts: number;
-  createdAt: string;
-};
-
-/** A key's first request: a replay with the same body answers the same object again. */
-export type IdempotentAnswer = {
-  requestHash: string;
-  resourceId: string;
-  createdAt: string;
-};
-
-type StoredState = {
-  payments: SandboxPayment[];
-  cardSessions: SandboxCardSession[];
-  cards: SandboxCard[];
-  notifications: SandboxNotification[];
-  idempotency: Array<[string, IdempotentAnswer]>;
-};
+import {
+  emptyRecords,
+  type IdempotentAnswer,
+  RECORD_KINDS,
+  type RecordKind,
+  type SandboxCard,
+  type SandboxCardSession,
+  type SandboxNotification,
+  type SandboxPayment,
+  type SandboxRecords,
+} from './sandbox-records';
+import {
+  appendToJournal,
+  journalLine,
+  loadSandboxFiles,
+  replaceSnapshot,
+  snapshotOf,
+} from './sandbox-store-files';
 
 /** Idempotency keys are kept at least this long, as providers do. */
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -84,46 +26,129 @@ const SETTLED_PAYMENT_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const WAITING = new Set(['OPEN', 'REQUIRES_CONFIRMATION', 'PENDING']);
 
 /**
- * The sandbox's state: in memory, and in a JSON file when given one, so that a restarted portal (and
- * its sandbox with it) still answers status queries for the payments started before. Writes are
- * coalesced: whoever asks for a save waits for a write that began after the ask.
+ * The journal is folded into a new snapshot once it outgrows this many times the last snapshot (so
+ * a compaction's cost, the whole state, is spread over at least that much journal: a constant per
+ * byte saved), and never below the floor (a small state is not rewritten every few saves).
+ */
+const COMPACTION_RATIO = 2;
+const DEFAULT_COMPACTION_FLOOR_BYTES = 4 * 1024 * 1024;
+
+export type SandboxStoreOptions = {
+  /** The journal's size below which it is never compacted while running. */
+  compactionFloorBytes?: number;
+};
+
+/**
+ * The sandbox's state: in memory, and in files when given a path, so that a restarted portal (and its
+ * sandbox with it) still answers status queries for the payments started before. A save writes only
+ * the records changed since the last one, as lines appended to a journal (see sandbox-store-files.ts);
+ * the journal is folded into the snapshot at the first write after a start, when it grows past a
+ * multiple of the state, and at close. Writes are coalesced: whoever asks for a save waits for a write
+ * that began after the ask.
  */
 export class SandboxStore {
-  readonly payments = new Map<string, SandboxPayment>();
-  readonly paymentsByRef = new Map<string, SandboxPayment>();
-  readonly cardSessions = new Map<string, SandboxCardSession>();
-  readonly cards = new Map<string, SandboxCard>();
-  readonly notifications = new Map<string, SandboxNotification>();
-  readonly idempotency = new Map<string, IdempotentAnswer>();
+  private readonly records: SandboxRecords;
+  private readonly byRef = new Map<string, SandboxPayment>();
+  /** The keys changed since the last write, by kind: what the next save writes. */
+  private readonly changed = new Map<RecordKind, Set<string>>(RECORD_KINDS.map((kind) => [kind, new Set()]));
+  private seq = 0;
+  private snapshotBytes = 0;
+  private journalBytes = 0;
+  /**
+   * The next write is a compaction: after a start that found a journal (its last line may be torn:
+   * nothing is appended after it) or forgot records, and after a failed write (the file may end
+   * mid-line, and the changes it took are written whole by the snapshot).
+   */
+  private compactNext = false;
+  private closing = false;
+  private readonly compactionFloorBytes: number;
   private writing: Promise<void> = Promise.resolve();
   private queued: Promise<void> | null = null;
 
-  constructor(private readonly filePath: string | undefined) {
-    if (!filePath) return;
-    mkdirSync(path.dirname(filePath), { recursive: true });
-    let text: string;
-    try {
-      text = readFileSync(filePath, 'utf8');
-    } catch {
+  constructor(
+    private readonly filePath: string | undefined,
+    options: SandboxStoreOptions = {},
+  ) {
+    this.compactionFloorBytes = options.compactionFloorBytes ?? DEFAULT_COMPACTION_FLOOR_BYTES;
+    if (!filePath) {
+      this.records = emptyRecords();
       return;
     }
-    const state = JSON.parse(text) as StoredState;
-    const forgotten = Date.now() - SETTLED_PAYMENT_TTL_MS;
-    for (const payment of state.payments) {
-      if (WAITING.has(payment.state) || Date.parse(payment.updatedAt) >= forgotten) this.putPayment(payment);
-    }
-    for (const session of state.cardSessions) this.cardSessions.set(session.id, session);
-    for (const card of state.cards) this.cards.set(card.token, card);
-    for (const notification of state.notifications) this.notifications.set(notification.id, notification);
-    const oldest = Date.now() - IDEMPOTENCY_TTL_MS;
-    for (const [key, answer] of state.idempotency) {
-      if (Date.parse(answer.createdAt) >= oldest) this.idempotency.set(key, answer);
-    }
+    mkdirSync(path.dirname(filePath), { recursive: true });
+    // Only read here: the compaction is the first write, which only a provider that got its port
+    // makes (a second process failing to start on the same files never rewrites them).
+    const loaded = loadSandboxFiles(filePath);
+    this.records = loaded.records;
+    this.seq = loaded.seq;
+    this.snapshotBytes = loaded.snapshotBytes;
+    this.journalBytes = loaded.journalBytes;
+    const forgotten = this.forgetExpired();
+    this.compactNext = loaded.journalBytes > 0 || forgotten > 0;
+    for (const payment of this.records.payment.values()) this.byRef.set(payment.extTranRefId, payment);
+  }
+
+  get payments(): ReadonlyMap<string, SandboxPayment> {
+    return this.records.payment;
+  }
+  get paymentsByRef(): ReadonlyMap<string, SandboxPayment> {
+    return this.byRef;
+  }
+  get cardSessions(): ReadonlyMap<string, SandboxCardSession> {
+    return this.records.cardSession;
+  }
+  get cards(): ReadonlyMap<string, SandboxCard> {
+    return this.records.card;
+  }
+  /** The notifications not delivered yet (a delivered one is dropped: nobody reads it again). */
+  get notifications(): ReadonlyMap<string, SandboxNotification> {
+    return this.records.notification;
+  }
+  get idempotency(): ReadonlyMap<string, IdempotentAnswer> {
+    return this.records.idempotency;
   }
 
   putPayment(payment: SandboxPayment): void {
-    this.payments.set(payment.id, payment);
-    this.paymentsByRef.set(payment.extTranRefId, payment);
+    this.records.payment.set(payment.id, payment);
+    this.byRef.set(payment.extTranRefId, payment);
+    this.markChanged('payment', payment.id);
+  }
+
+  /** Changes a stored payment in place (holders of the object see the change). */
+  updatePayment(payment: SandboxPayment, update: Partial<SandboxPayment>): void {
+    Object.assign(payment, update);
+    this.putPayment(payment);
+  }
+
+  putCardSession(session: SandboxCardSession): void {
+    this.records.cardSession.set(session.id, session);
+    this.markChanged('cardSession', session.id);
+  }
+
+  updateCardSession(session: SandboxCardSession, update: Partial<SandboxCardSession>): void {
+    Object.assign(session, update);
+    this.putCardSession(session);
+  }
+
+  putCard(card: SandboxCard): void {
+    this.records.card.set(card.token, card);
+    this.markChanged('card', card.token);
+  }
+
+  putNotification(notification: SandboxNotification): void {
+    this.records.notification.set(notification.id, notification);
+    this.markChanged('notification', notification.id);
+  }
+
+  /** A delivered notification is forgotten, in memory and in the files. */
+  markDelivered(notification: SandboxNotification): void {
+    Object.assign(notification, { delivered: true });
+    this.records.notification.delete(notification.id);
+    this.markChanged('notification', notification.id);
+  }
+
+  putIdempotentAnswer(key: string, answer: IdempotentAnswer): void {
+    this.records.idempotency.set(key, answer);
+    this.markChanged('idempotency', key);
   }
 
   save(): Promise<void> {
@@ -132,19 +157,89 @@ export class SandboxStore {
     const filePath = this.filePath;
     this.queued = this.writing.then(async () => {
       this.queued = null;
-      const state: StoredState = {
-        payments: [...this.payments.values()],
-        cardSessions: [...this.cardSessions.values()],
-        cards: [...this.cards.values()],
-        // Delivered notifications are history nobody reads again.
-        notifications: [...this.notifications.values()].filter((notification) => !notification.delivered),
-        idempotency: [...this.idempotency],
-      };
-      const temporary = `${filePath}.${process.pid}.tmp`;
-      await writeFile(temporary, JSON.stringify(state));
-      await rename(temporary, filePath);
+      await this.write(filePath);
     });
     this.writing = this.queued.catch(() => {});
     return this.queued;
+  }
+
+  /** The last save, folding the journal into the snapshot: the next start has nothing to replay. */
+  close(): Promise<void> {
+    this.closing = true;
+    return this.save();
+  }
+
+  private markChanged(kind: RecordKind, key: string): void {
+    // Without a file nothing is written, so nothing is remembered for it.
+    if (this.filePath) this.changed.get(kind)!.add(key);
+  }
+
+  private async write(filePath: string): Promise<void> {
+    const hasChanges = [...this.changed.values()].some((keys) => keys.size > 0);
+    const journalTooLong =
+      this.journalBytes > Math.max(this.compactionFloorBytes, COMPACTION_RATIO * this.snapshotBytes);
+    const folding = this.closing && (hasChanges || this.journalBytes > 0);
+    this.closing = false;
+    if (this.compactNext || journalTooLong || folding) {
+      await this.compact(filePath);
+      return;
+    }
+    if (!hasChanges) return;
+    const lines = this.takeChanges();
+    try {
+      await appendToJournal(filePath, lines);
+    } catch (error) {
+      this.compactNext = true;
+      throw error;
+    }
+    this.journalBytes += Buffer.byteLength(lines);
+  }
+
+  /** The changed records as journal lines (a record gone is a null), each with the next number. */
+  private takeChanges(): string {
+    let lines = '';
+    for (const [kind, keys] of this.changed) {
+      const table = this.records[kind] as Map<string, unknown>;
+      for (const key of keys) {
+        this.seq += 1;
+        lines += journalLine(this.seq, kind, key, table.get(key));
+      }
+      keys.clear();
+    }
+    return lines;
+  }
+
+  private async compact(filePath: string): Promise<void> {
+    // The snapshot holds every record as it is now, changed or not.
+    for (const keys of this.changed.values()) keys.clear();
+    this.compactNext = true;
+    const text = JSON.stringify(snapshotOf(this.records, this.seq));
+    await replaceSnapshot(filePath, text);
+    this.compactNext = false;
+    this.snapshotBytes = Buffer.byteLength(text);
+    this.journalBytes = 0;
+  }
+
+  /** At a start: settled payments a month untouched and idempotency keys a day old. */
+  private forgetExpired(): number {
+    let forgotten = 0;
+    const settledBefore = Date.now() - SETTLED_PAYMENT_TTL_MS;
+    for (const [id, payment] of this.records.payment) {
+      if (!WAITING.has(payment.state) && !(Date.parse(payment.updatedAt) >= settledBefore)) {
+        this.records.payment.delete(id);
+        forgotten += 1;
+      }
+    }
+    const answeredBefore = Date.now() - IDEMPOTENCY_TTL_MS;
+    for (const [key, answer] of this.records.idempotency) {
+      if (!(Date.parse(answer.createdAt) >= answeredBefore)) {
+        this.records.idempotency.delete(key);
+        forgotten += 1;
+      }
+    }
+    for (const [id, notification] of this.records.notification) {
+      if (notification.delivered) this.records.notification.delete(id);
+    }
+    return forgotten;
   }
 }
