@@ -115,15 +115,21 @@ export async function openDatabase(options: {
       close: () => pool.end(),
     };
   }
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { btree_gin }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/btree_gin'),
     import('drizzle-orm/pglite'),
   ]);
   const location = options.dataDir === 'memory://' ? undefined : path.join(options.dataDir, 'pglite');
   if (location) mkdirSync(location, { recursive: true });
-  // pg_trgm backs the grids' substring searches with GIN indexes, as on PostgreSQL (migration 0009).
-  const client = new PGlite({ dataDir: location, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
+  // pg_trgm and btree_gin back the grids' substring searches with GIN indexes holding the grid's
+  // scope, as on PostgreSQL (migrations 0009 and 0026).
+  const client = new PGlite({
+    dataDir: location,
+    loadDataDir: options.loadDataDir,
+    extensions: { pg_trgm, btree_gin },
+  });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const observers: Array<(seconds: number) => void> = [];
