@@ -155,6 +155,12 @@ export const invoiceVersions = pgTable(
     currencyCode: text('currency_code').notNull(),
     status: text('status').notNull(),
     version: bigint('version', { mode: 'number' }).notNull(),
+    /**
+     * New only when a write changed more than the payment and promise marks (promise, promised
+     * amount, follow-up date, payment pending and its amount): what does not read those marks (a
+     * filter's totals that does not name them) is current while this is unchanged (migration 0027).
+     */
+    dataVersion: bigint('data_version', { mode: 'number' }).notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.customerId, table.currencyCode, table.status] })],
 );
@@ -167,6 +173,8 @@ export const invoiceVersionBumps = pgTable(
     customerId: integer('customer_id').notNull(),
     currencyCode: text('currency_code').notNull(),
     status: text('status').notNull(),
+    /** Whether the transaction changed more than the marks (see invoiceVersions.dataVersion). */
+    data: boolean('data').notNull().default(true),
   },
   (table) => [
     primaryKey({ columns: [table.transactionId, table.customerId, table.currencyCode, table.status] }),

@@ -166,6 +166,27 @@ describe('the grid answer cache', () => {
     expect(Number(after.totals.amount)).toBe(Number(before.totals.amount) + 1000);
   });
 
+  it("keeps a filter's totals across promises, unless the filter reads promises", async () => {
+    const byAmount = `/invoices/totals?custNo=${customer.custNo}&currencyCode=USD&status=O&filter=${encodeURIComponent('amount ge 100')}`;
+    const byPromise = `/invoices/totals?custNo=${customer.custNo}&currencyCode=USD&status=O&filter=${encodeURIComponent('promise eq true')}`;
+    const amountBefore = (await first.get(byAmount)).json();
+    const promisedBefore = (await first.get(byPromise)).json();
+    const promised = await first.put('/invoices/promiseUnPromise', {
+      invNo: ['INV-C6'],
+      promised: true,
+      nextFollowupDate: tomorrow,
+      custNo: customer.custNo,
+    });
+    expect(promised.statusCode, promised.body).toBe(200);
+    // The session statement alone: the sums of 'amount ge 100' cannot have moved.
+    expect(
+      await statementsOf(async () => {
+        expect((await first.get(byAmount)).json()).toEqual(amountBefore);
+      }),
+    ).toBe(1);
+    expect((await first.get(byPromise)).json().total).toBe(promisedBefore.total + 1);
+  });
+
   it('answers 404 once the link is gone, and 401 once the session is', async () => {
     const other = await buildCustomer(context.database.db, customer.tenantId);
     const outsider = await buildUser(context.database.db, customer.tenantId, {

@@ -13,12 +13,16 @@ import type { SessionContext } from '../auth/session.service';
  */
 export type GridScope = {
   customer: LinkedCustomer;
-  /** invoice_versions.version by `currency/status`; a group never written has none. */
-  ledger: Record<string, number>;
+  /**
+   * invoice_versions' [version, dataVersion] by `currency/status`: the first new at every write,
+   * the second only when more than the payment and promise marks changed. A group never written
+   * has none.
+   */
+  ledger: Record<string, [number, number]>;
   cart: string;
 };
 
-type ProbedRow = LinkedCustomer & { ledger: Record<string, number> | null; cart: string };
+type ProbedRow = LinkedCustomer & { ledger: Record<string, [number, number]> | null; cart: string };
 
 /** The probe as a scalar subquery of the session statement: json, or null when not linked. */
 export function gridScopeProbe(userId: AnyColumn, custNo: SQL): SQL<ProbedRow | null> {
@@ -26,7 +30,7 @@ export function gridScopeProbe(userId: AnyColumn, custNo: SQL): SQL<ProbedRow | 
     select json_build_object(
       'id', c.id, 'custNo', c.cust_no, 'company', c.company, 'currencies', c.currencies,
       'defAccount', uc.def_account,
-      'ledger', (select json_object_agg(v.currency_code || '/' || v.status, v.version)
+      'ledger', (select json_object_agg(v.currency_code || '/' || v.status, json_build_array(v.version, v.data_version))
         from invoice_versions v where v.customer_id = c.id),
       'cart', (select coalesce(md5(string_agg(l.invoice_id::text, ',' order by l.invoice_id)), '')
         from payment_carts pc join payment_cart_lines l on l.cart_id = pc.id
@@ -60,7 +64,7 @@ export function invoiceListValidator(
   if (!query.custNo || !query.currencyCode) return undefined;
   const scope = probedScope(session, query.custNo);
   if (!scope || !canUseCurrency(scope.customer, query.currencyCode)) return undefined;
-  const version = scope.ledger[`${query.currencyCode}/${query.status}`] ?? 'none';
+  const version = scope.ledger[`${query.currencyCode}/${query.status}`]?.[0] ?? 'none';
   return JSON.stringify([
     session.userId,
     scope.customer.id,

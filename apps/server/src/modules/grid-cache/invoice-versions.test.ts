@@ -23,6 +23,17 @@ const versionsOf = async (customerId: number) =>
     ).map((row) => [row.group, BigInt(row.version)]),
   );
 
+const dataVersionOf = async (customerId: number) =>
+  BigInt(
+    (
+      await queryRows<{ version: string }>(
+        db,
+        sql`select data_version::text as version from invoice_versions
+            where customer_id = ${customerId} and currency_code = 'USD' and status = 'O'`,
+      )
+    )[0]!.version,
+  );
+
 const pendingBumps = async () =>
   (await queryRows<{ count: number }>(db, sql`select count(*)::int as count from invoice_version_bumps`))[0]!
     .count;
@@ -74,6 +85,27 @@ describe('invoice versions', () => {
     expect(after['USD/C']).toEqual(expect.any(BigInt));
     await db.execute(sql`delete from invoices where customer_id = ${customer.id} and inv_no = 'V-2'`);
     expect((await versionsOf(customer.id))['USD/C']! > after['USD/C']!).toBe(true);
+  });
+
+  it('gives a new data number only when more than the payment and promise marks changed', async () => {
+    const before = { all: (await versionsOf(customer.id))['USD/O']!, data: await dataVersionOf(customer.id) };
+    await db.execute(sql`
+      update invoices set promise = true, promised_amount = balance, next_followup_date = current_date + 3,
+        payment_pending = true, payment_pending_amount = 1
+      where customer_id = ${customer.id} and inv_no = 'V-1'`);
+    const marked = { all: (await versionsOf(customer.id))['USD/O']!, data: await dataVersionOf(customer.id) };
+    expect(marked.all > before.all).toBe(true);
+    expect(marked.data).toBe(before.data);
+    // Marks and data in one transaction: data.
+    await db.transaction(async (tx) => {
+      await tx.execute(
+        sql`update invoices set promise = false where customer_id = ${customer.id} and inv_no = 'V-1'`,
+      );
+      await tx.execute(
+        sql`update invoices set balance = balance - 1 where customer_id = ${customer.id} and inv_no = 'V-1'`,
+      );
+    });
+    expect((await dataVersionOf(customer.id)) > marked.data).toBe(true);
   });
 
   it('keeps the number of a write rolled back', async () => {

@@ -14,7 +14,7 @@ import type { AccountsService } from '../accounts/accounts.service';
 import type { SessionContext } from '../auth/session.service';
 import { BoundedCache } from '../grid-cache/bounded-cache';
 import { probedScope } from '../grid-cache/grid-scope-probe';
-import { buildFilterWhere } from '../search/filter-helper';
+import { buildFilterWhere, filterFieldNames } from '../search/filter-helper';
 import { type InvoiceBatchQuery, readInvoiceBatches } from './invoice-batches';
 import { INVOICE_FIELDS } from './invoice-fields';
 import { toInvoiceRow } from './invoice-mapper';
@@ -23,6 +23,9 @@ import { resolveCustomerScope } from './invoice-scope';
 import * as repository from './invoices.repository';
 
 export type InvoicesService = ReturnType<typeof createInvoicesService>;
+
+/** The grid's fields held in the columns invoice_versions' dataVersion leaves out (migration 0027). */
+export const MARK_FIELDS = new Set(['promise', 'promisedAmount', 'nextFollowupDate', 'paymentPending']);
 
 const HEADER_FIELDS: Array<{
   key: keyof repository.InvoiceRecord;
@@ -75,7 +78,10 @@ export function createInvoicesService(
     const { customer, currencyCode } = await resolveCustomerScope(accounts, session, query);
     const filter = buildFilterWhere(query.filter, INVOICE_FIELDS);
     const scope = { customerId: customer.id, currencyCode, status: query.status, userId: session.userId };
-    const version = probedScope(session, customer.custNo)?.ledger[`${currencyCode}/${query.status}`];
+    const versions = probedScope(session, customer.custNo)?.ledger[`${currencyCode}/${query.status}`];
+    // Totals that read no payment or promise mark stay current across writes of only those marks.
+    const readsMarks = [...filterFieldNames(query.filter)].some((field) => MARK_FIELDS.has(field));
+    const version = versions?.[readsMarks ? 0 : 1];
     return { customer, currencyCode, scope, filter, version };
   }
 

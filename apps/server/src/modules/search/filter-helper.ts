@@ -1,4 +1,4 @@
-import { excerptAt, FilterSyntaxError } from '@settle/shared/search/filter-expression';
+import { excerptAt, type FilterExpression, FilterSyntaxError } from '@settle/shared/search/filter-expression';
 import { parseFilterWithPositions } from '@settle/shared/search/parse-filter';
 import type { SQL } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
@@ -41,6 +41,23 @@ export function buildFilterWhere(
     }
     throw error;
   }
+}
+
+/**
+ * The fields a $filter text names (valid text, as buildFilterWhere has already checked): what a
+ * cached result of the filter depends on besides the rows' sums.
+ */
+export function filterFieldNames(filterText: string | undefined): Set<string> {
+  const names = new Set<string>();
+  if (filterText === undefined) return names;
+  const visit = (node: FilterExpression): void => {
+    if ('items' in node) node.items.forEach(visit);
+    else if ('item' in node) visit(node.item);
+    else names.add(node.field);
+  };
+  const { expression } = parseFilterWithPositions(filterText);
+  if (expression) visit(expression);
+  return names;
 }
 
 function filterAppError(message: string, reason: string, position: number, near: string): AppError {
