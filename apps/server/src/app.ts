@@ -117,6 +117,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config, options.logStream),
     genReqId: requestIdOf,
+    // One line per request, written by registerRequestContext when it is answered.
+    disableRequestLogging: true,
     trustProxy: Boolean(config.publicOrigin),
     bodyLimit: 1_048_576,
     // A sealed login name in a path (trUtils/decrypt) outgrows the default 100 characters.

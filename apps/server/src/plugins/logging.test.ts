@@ -34,7 +34,13 @@ beforeAll(async () => {
 });
 afterAll(() => context.close());
 
-type Line = { reqId?: string; msg?: string; err?: Record<string, unknown> };
+type Line = {
+  reqId?: string;
+  msg?: string;
+  err?: Record<string, unknown>;
+  req?: Record<string, unknown>;
+  res?: Record<string, unknown>;
+};
 const parsed = () => log.lines.map((line) => JSON.parse(line) as Line);
 
 describe('request ids', () => {
@@ -51,8 +57,10 @@ describe('request ids', () => {
       requestId: id,
     });
     const lines = parsed();
-    expect(lines.length).toBeGreaterThanOrEqual(3);
+    // The failure, then the request's one line once answered.
+    expect(lines.map((line) => line.msg)).toEqual(['request failed', 'request completed']);
     for (const line of lines) expect(line.reqId, JSON.stringify(line)).toBe(id);
+    expect(lines[1]).toMatchObject({ res: { statusCode: 500 }, req: { method: 'GET' } });
     const failure = lines.find((line) => line.msg === 'request failed');
     // The SQLSTATE says what failed; neither the statement nor its value is written.
     expect(failure?.err).toMatchObject({ type: 'DatabaseError', sqlState: '22P02' });
