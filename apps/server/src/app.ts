@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { MAX_UPLOAD_QUEUE } from '@settle/shared/rules/uploads';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
@@ -118,7 +118,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     logger: options.logger === false ? false : loggerOptions(config, options.logStream),
     genReqId: requestIdOf,
     // One line per request, written by registerRequestContext when it is answered.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: Boolean(config.publicOrigin),
     bodyLimit: 1_048_576,
     // A sealed login name in a path (trUtils/decrypt) outgrows the default 100 characters.
