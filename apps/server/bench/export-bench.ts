@@ -119,17 +119,10 @@ async function readInvoiceInputs(
   const scope = await services.accounts.currentScope(session);
   const customer = scope!.customer;
   const currencyMap = await services.accounts.currencyMap();
-  const rows = await services.invoices.findRows(session, customer.id, invNos);
-  const inputs: InvoiceDocumentInput[] = [];
-  for (const row of rows) {
-    const detail = await services.invoices.detail(session, {
-      invNo: row.invNo,
-      tranId: row.tranId,
-      status: row.status,
-      custNo: customer.custNo,
-    });
+  const details = await services.invoices.findDetails(session, { customerId: customer.id, invNos });
+  const inputs: InvoiceDocumentInput[] = details.map((detail) => {
     const code = detail.invoice.tranCurrencyCode;
-    inputs.push({ detail, company: customer.company, currencySymbol: currencyMap[code] ?? `${code} ` });
-  }
+    return { detail, company: customer.company, currencySymbol: currencyMap[code] ?? `${code} ` };
+  });
   return inputs;
 }

@@ -14,14 +14,18 @@ export type ReceiptsService = ReturnType<typeof createReceiptsService>;
 export function createReceiptsService(db: Db, deps: { queries: PaymentQueriesService; email: EmailCourier }) {
   return {
     async pdf(session: SessionContext, request: { custNo: string; paymentLogId: number }) {
-      const summary = await deps.queries.summary(session, request.paymentLogId, request.custNo);
-      const parties = await repository.findReceiptParties(db, summary.paymentLogId);
+      // The customer comes with the access check: the payment and the customer are read once.
+      const { summary, customer } = await deps.queries.summaryOf(
+        session,
+        request.paymentLogId,
+        request.custNo,
+      );
       const document = await renderReceiptPdf(summary, {
         language: session.user.language,
         locale: session.user.localeForFormatting,
         timeZone: session.user.timezone,
-        company: parties?.company ?? '',
-        sellerName: parties?.tenant_name ?? '',
+        company: customer.company,
+        sellerName: await repository.findTenantName(db, session.tenantId),
       });
       return { filename: `receipt-${summary.paymentLogId}.pdf`, document };
     },
