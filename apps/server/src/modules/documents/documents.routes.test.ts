@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoiceExtendedFields } from '../../db/schema/invoices';
 import { expectError } from '../../test/expect-error';
 import {
   buildCustomer,
@@ -19,7 +20,7 @@ let client: TestClient;
 const ids = { own: '', foreign: '', other: '' };
 
 async function addLines(invoiceId: number, count: number, describe: (n: number) => string) {
-  await buildLineItems(
+  return buildLineItems(
     context.database.db,
     invoiceId,
     Array.from({ length: count }, (_, index) => ({ description: describe(index + 1) })),
@@ -49,7 +50,18 @@ beforeAll(async () => {
     invoiceDate: '2026-09-15',
     dueDate: '2026-10-15',
   });
-  await addLines(single.id, 3, (n) => ['Crème brûlée kit', 'Espresso beans 1 kg', 'Delivery'][n - 1]!);
+  const singleLines = await addLines(
+    single.id,
+    3,
+    (n) => ['Crème brûlée kit', 'Espresso beans 1 kg', 'Delivery'][n - 1]!,
+  );
+  // Extended fields on the first two lines, and one of the invoice's own that no line shows.
+  await db.insert(invoiceExtendedFields).values([
+    { invoiceId: single.id, lineItemId: singleLines[1]!.id, field: 'lot', title: 'Lot', value: 'L-43' },
+    { invoiceId: single.id, lineItemId: singleLines[0]!.id, field: 'lot', title: 'Lot', value: 'L-42' },
+    { invoiceId: single.id, lineItemId: null, field: 'contract', title: 'Contract', value: 'K-1' },
+    { invoiceId: single.id, lineItemId: singleLines[0]!.id, field: 'origin', title: 'Origin', value: 'Lyon' },
+  ]);
   const long = await buildInvoice(db, own, { invNo: 'INV-LONG', tranCurrencyCode: 'EUR', amount: '2000.00' });
   await addLines(long.id, 90, (n) =>
     n % 10 === 0
@@ -65,6 +77,13 @@ beforeAll(async () => {
     amount: '10.00',
     balance: '0.00',
   });
+  for (let n = 1; n <= 50; n++) {
+    const printed = await buildInvoice(db, own, {
+      invNo: `INV-P${String(n).padStart(2, '0')}`,
+      amount: '10.00',
+    });
+    await addLines(printed.id, 1, () => `Printed goods ${n}`);
+  }
   await buildInvoice(db, other, { invNo: 'INV-OTHER', amount: '5.00' });
   await buildInvoice(db, foreign, { invNo: 'INV-SECRET', tranCurrencyCode: 'EUR', amount: '999.00' });
 
@@ -111,6 +130,22 @@ describe('GET /gateway/downloadLinkedContent', () => {
     ]) {
       expect(pdf.text).toContain(expected);
     }
+  });
+
+  it("shows each line's extended fields, in the order stored, on the detail and in the document", async () => {
+    const detail = (await client.get('/invoices/detail/INV-A')).json();
+    const fields = (line: { extendedFields: Array<{ title: string; value: string }> }) =>
+      line.extendedFields.map((field) => `${field.title}: ${field.value}`);
+    expect(detail.lineItems.map(fields)).toEqual([['Lot: L-42', 'Origin: Lyon'], ['Lot: L-43'], []]);
+    expect(detail.lineItems[0].extendedFields[0]).toEqual({
+      field: 'lot',
+      title: 'Lot',
+      dataType: 'string',
+      value: 'L-42',
+    });
+    const text = (await readPdf((await download('invNo=INV-A')).rawPayload)).text;
+    expect(text).toMatch(/Crème brûlée kit.*Lot: L-42.*Origin: Lyon.*Espresso beans 1 kg.*Lot: L-43/s);
+    expect(text).not.toContain('K-1');
   });
 
   it('sends an attachment on type=download, with the currency symbol of each invoice', async () => {
@@ -207,6 +242,43 @@ describe('GET /gateway/downloadLinkedContent', () => {
     expect(response.statusCode).toBe(404);
     expect(response.headers.arg).toBe('FACT-%C3%A9%2C1');
     expect(decodeURIComponent(String(response.headers.arg))).toBe('FACT-é,1');
+  });
+
+  it('reads the customer once and the invoices once, however many invoices the document holds', async () => {
+    /** Statements the database ran for one call, and the call's answer. */
+    const counted = async (query: string) => {
+      let counting = true;
+      let statements = 0;
+      context.database.observeQueries(() => {
+        if (counting) statements++;
+      });
+      const response = await download(query);
+      counting = false;
+      return { statements, response };
+    };
+    await download('invNo=INV-A'); // the currency symbols are read once per process
+    // The session, the customer's link to the user (the access check), the invoices, their lines.
+    const one = await counted('invNo=INV-A');
+    expect(one.statements).toBe(4);
+    expect((await readPdf(one.response.rawPayload)).text).toContain('Crème brûlée kit');
+    expect((await counted(`custNo=${ids.own}&invNo=INV-A`)).statements).toBe(4);
+    const three = await counted('invNo=INV-GBP&invNo=INV-A&invNo=INV-LONG');
+    expect(three.statements).toBe(4);
+    const text = (await readPdf(three.response.rawPayload)).text;
+    for (const expected of ['Credit for returned goods', 'Espresso beans 1 kg', 'Line 90:']) {
+      expect(text).toContain(expected);
+    }
+    // The largest document, 50 invoices: still one read of the invoices and one of their lines.
+    const printed = Array.from({ length: 50 }, (_, index) => `INV-P${String(index + 1).padStart(2, '0')}`);
+    const fifty = await counted(printed.map((invNo) => `invNo=${invNo}`).join('&'));
+    expect(fifty.statements).toBe(4);
+    const batch = await readPdf(fifty.response.rawPayload);
+    expect(batch.pageCount).toBe(50);
+    expect(batch.pages[49]).toContain('Printed goods 50');
+    // Another customer's invoice: no lines are read, and the answer is the one for a missing invoice.
+    const foreign = await counted('invNo=INV-SECRET');
+    expect(foreign.statements).toBe(3);
+    expect(foreign.response.headers.message).toBe('INVOICE_NOT_FOUND');
   });
 
   it('needs a session', async () => {

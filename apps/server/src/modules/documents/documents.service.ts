@@ -59,11 +59,14 @@ export function createDocumentsService(
           args: [String(invNos.length), String(MAX_INVOICES_PER_DOCUMENT)],
         });
       }
+      // The link to the customer is the access check (404 as for one that does not exist); the
+      // invoices and their lines are then read once, under that customer only.
       const { customer } = await resolveCustomerScope(deps.accounts, session, { custNo: request.custNo });
-      const rows = (await deps.invoices.findRows(session, customer.id, invNos)).filter(
-        (row) => !request.status || row.status === request.status,
-      );
-      const missing = invNos.filter((invNo) => !rows.some((row) => row.invNo === invNo));
+      const [details, currencyMap] = await Promise.all([
+        deps.invoices.findDetails(session, { customerId: customer.id, invNos, status: request.status }),
+        deps.accounts.currencyMap(),
+      ]);
+      const missing = invNos.filter((invNo) => !details.some((detail) => detail.invoice.invNo === invNo));
       if (missing.length > 0) {
         // Another customer's invoice answers exactly like one that does not exist.
         throw new AppError({
@@ -74,23 +77,16 @@ export function createDocumentsService(
         });
       }
       // In the order asked for; an invoice number with several transactions prints each one.
-      const ordered = invNos.flatMap((invNo) => rows.filter((row) => row.invNo === invNo));
-      const currencyMap = await deps.accounts.currencyMap();
-      const inputs: InvoiceDocumentInput[] = [];
-      for (const row of ordered) {
-        const detail = await deps.invoices.detail(session, {
-          invNo: row.invNo,
-          tranId: row.tranId,
-          status: row.status,
-          custNo: customer.custNo,
-        });
-        inputs.push({
-          detail,
-          company: customer.company,
-          currencySymbol:
-            currencyMap[detail.invoice.tranCurrencyCode] ?? `${detail.invoice.tranCurrencyCode} `,
-        });
-      }
+      const inputs: InvoiceDocumentInput[] = invNos.flatMap((invNo) =>
+        details
+          .filter((detail) => detail.invoice.invNo === invNo)
+          .map((detail) => ({
+            detail,
+            company: customer.company,
+            currencySymbol:
+              currencyMap[detail.invoice.tranCurrencyCode] ?? `${detail.invoice.tranCurrencyCode} `,
+          })),
+      );
       const document = await renderInvoicesPdf(inputs, { sellerName });
       const filename =
         inputs.length === 1

@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { TInvoiceDetail } from '@settle/shared/invoices';
+import { documentTexts } from './document-texts';
 import {
   createPdfDocument,
   drawPageFooters,
@@ -34,6 +35,7 @@ const BODY_SIZE = 9;
 /** A row taller than this is cut, so that one line item can never need more than a page. */
 const MAX_ROW_LINES = 40;
 const GRAY = '#555555';
+const INVOICE_TEXTS = documentTexts('en');
 
 type Column = { title: string; width: number; align: 'left' | 'right' };
 const COLUMNS = {
@@ -73,6 +75,8 @@ export async function renderInvoicesPdf(
   });
   drawPageFooters(doc, {
     margin: MARGIN,
+    // The invoice is written in English for every reader (see document-texts.ts).
+    pageOf: INVOICE_TEXTS.pageOf,
     leftText: (page) => `${options.sellerName} · Invoice ${pageInvoice[page] ?? ''}`,
   });
   doc.end();

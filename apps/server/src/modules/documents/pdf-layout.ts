@@ -281,10 +281,17 @@ export function drawText(
   doc.text(text, left, y, { lineBreak: false });
 }
 
-/** Writes "Page X of Y" (and an optional left text per page) on every buffered page. */
+/**
+ * Writes the page number ("Page X of Y" in the document's language: documentTexts().pageOf) and
+ * an optional left text on every buffered page.
+ */
 export function drawPageFooters(
   doc: PdfDocument,
-  options: { margin: number; leftText?: (pageIndex: number) => string },
+  options: {
+    margin: number;
+    pageOf: (page: number, count: number) => string;
+    leftText?: (pageIndex: number) => string;
+  },
 ): void {
   const range = doc.bufferedPageRange();
   for (let index = range.start; index < range.start + range.count; index++) {
@@ -294,7 +301,7 @@ export function drawPageFooters(
     doc.font(FONT_REGULAR).fontSize(8).fillColor('#555555');
     const left = options.leftText?.(index);
     if (left) drawText(doc, left, options.margin, y);
-    drawText(doc, `Page ${index + 1} of ${range.count}`, options.margin, y, { width, align: 'right' });
+    drawText(doc, options.pageOf(index + 1, range.count), options.margin, y, { width, align: 'right' });
   }
   doc.fillColor('black');
 }

@@ -1,4 +1,5 @@
 import { fromMinorUnits, toMinorUnits } from '@settle/shared/money';
+import { documentTexts } from '../documents/document-texts';
 import {
   createPdfDocument,
   drawPageFooters,
@@ -114,6 +115,8 @@ export async function renderInvoiceGridPdf(
 
   drawPageFooters(doc, {
     margin: MARGIN,
+    // The grid exports are written in English for every reader (see document-texts.ts).
+    pageOf: documentTexts('en').pageOf,
     leftText: () => `${options.sellerName} · ${options.footer}`,
   });
   doc.end();

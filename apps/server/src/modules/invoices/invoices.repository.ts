@@ -183,19 +183,33 @@ export function findLineItems(db: Db, invoiceId: number): Promise<LineItemRecord
   );
 }
 
-export type ExtendedFieldRecord = {
-  line_item_id: number | null;
-  field: string;
-  title: string;
-  data_type: string;
-  value: string;
+export type LineWithFieldsRecord = LineItemRecord & {
+  invoice_id: number;
+  extended_fields: Array<{ field: string; title: string; dataType: string; value: string }>;
 };
 
-export function findExtendedFields(db: Db, invoiceId: number): Promise<ExtendedFieldRecord[]> {
-  return queryRows<ExtendedFieldRecord>(
+/**
+ * The lines of several invoices in one statement, each with its extended fields (in the order
+ * they were stored), ordered by invoice and line number. An invoice's own extended fields (no
+ * line) are not read: nothing shows them.
+ */
+export function findLinesOfInvoices(db: Db, invoiceIds: number[]): Promise<LineWithFieldsRecord[]> {
+  if (invoiceIds.length === 0) return Promise.resolve([]);
+  const idList = sql.join(
+    invoiceIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return queryRows<LineWithFieldsRecord>(
     db,
-    sql`select line_item_id, field, title, data_type, value
-        from invoice_extended_fields where invoice_id = ${invoiceId} order by id`,
+    sql`select li.invoice_id, li.id, li.line_no, li.item, li.description, li.qty_ship::text,
+          li.price::text, li.ext::text, li.disputed_count::text, li.disputed_amt::text,
+          coalesce((select json_agg(json_build_object('field', f.field, 'title', f.title,
+              'dataType', f.data_type, 'value', f.value) order by f.id)
+            from invoice_extended_fields f
+            where f.invoice_id = li.invoice_id and f.line_item_id = li.id), '[]'::json) as extended_fields
+        from invoice_line_items li
+        where li.invoice_id in (${idList})
+        order by li.invoice_id, li.line_no`,
   );
 }
 

@@ -58,6 +58,37 @@ function toTotals(totals: repository.InvoiceTotalsRecord): TInvoiceTotalsRespons
   };
 }
 
+/** An invoice and its lines (each with its extended fields) as the detail's response. */
+function toDetail(
+  record: repository.InvoiceRecord,
+  lines: repository.LineWithFieldsRecord[],
+): TInvoiceDetail {
+  const open = toMinorUnits(subtractMoney(record.balance, record.dispute_amount));
+  return {
+    invoice: toInvoiceRow(record),
+    headerFields: HEADER_FIELDS.map(({ key, field, title, dataType }) => ({
+      field,
+      title,
+      dataType,
+      value: (record[key] as string | null) ?? null,
+    })),
+    lineItems: lines.map((line) => ({
+      id: line.id,
+      lineNo: line.line_no,
+      item: line.item,
+      description: line.description,
+      qtyShip: line.qty_ship,
+      price: line.price,
+      ext: line.ext,
+      disputedCount: line.disputed_count,
+      disputedAmt: line.disputed_amt,
+      extendedFields: line.extended_fields,
+    })),
+    lineItemFields: INVOICE_LINE_ITEM_FIELDS,
+    maxAmount: open > 0 ? subtractMoney(record.balance, record.dispute_amount) : '0.00',
+  };
+}
+
 export function createInvoicesService(
   db: Db,
   accounts: AccountsService,
@@ -227,41 +258,34 @@ export function createInvoicesService(
         userId: session.userId,
       });
       if (!record) throw notFound(`Invoice ${options.invNo}`);
-      const [lines, extended] = await Promise.all([
-        repository.findLineItems(db, record.id),
-        repository.findExtendedFields(db, record.id),
-      ]);
-      const open = toMinorUnits(subtractMoney(record.balance, record.dispute_amount));
-      return {
-        invoice: toInvoiceRow(record),
-        headerFields: HEADER_FIELDS.map(({ key, field, title, dataType }) => ({
-          field,
-          title,
-          dataType,
-          value: (record[key] as string | null) ?? null,
-        })),
-        lineItems: lines.map((line) => ({
-          id: line.id,
-          lineNo: line.line_no,
-          item: line.item,
-          description: line.description,
-          qtyShip: line.qty_ship,
-          price: line.price,
-          ext: line.ext,
-          disputedCount: line.disputed_count,
-          disputedAmt: line.disputed_amt,
-          extendedFields: extended
-            .filter((field) => field.line_item_id === line.id)
-            .map((field) => ({
-              field: field.field,
-              title: field.title,
-              dataType: field.data_type,
-              value: field.value,
-            })),
-        })),
-        lineItemFields: INVOICE_LINE_ITEM_FIELDS,
-        maxAmount: open > 0 ? subtractMoney(record.balance, record.dispute_amount) : '0.00',
-      };
+      return toDetail(record, await repository.findLinesOfInvoices(db, [record.id]));
+    },
+
+    /**
+     * The details of an (already authorised) customer's invoices by number, for other modules
+     * (the invoice documents): every transaction of each number, of the status when given, in
+     * two statements whatever their count. Numbers the customer does not have are left out.
+     */
+    async findDetails(
+      session: SessionContext,
+      options: { customerId: number; invNos: string[]; status?: 'O' | 'C' },
+    ): Promise<TInvoiceDetail[]> {
+      const records = await repository.findInvoicesByNumber(db, {
+        customerId: options.customerId,
+        invNos: options.invNos,
+        status: options.status,
+        userId: session.userId,
+      });
+      const linesOf = new Map<number, repository.LineWithFieldsRecord[]>();
+      for (const line of await repository.findLinesOfInvoices(
+        db,
+        records.map((record) => record.id),
+      )) {
+        const list = linesOf.get(line.invoice_id);
+        if (list) list.push(line);
+        else linesOf.set(line.invoice_id, [line]);
+      }
+      return records.map((record) => toDetail(record, linesOf.get(record.id) ?? []));
     },
   };
 }

@@ -19,7 +19,7 @@ export async function buildPayment(
     status?: (typeof payments.$inferInsert)['status'];
     methodType?: (typeof payments.$inferInsert)['methodType'];
     paymentType?: (typeof payments.$inferInsert)['paymentType'];
-    lines?: Array<{ invoiceId: number; invNo: string; amount: string }>;
+    lines?: Array<{ invoiceId: number; invNo: string; amount: string; shortPayReason?: string }>;
     trackingNo?: string;
     payerName?: string;
   },

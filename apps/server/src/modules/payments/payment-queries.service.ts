@@ -13,7 +13,7 @@ import { checkCartLinePayment } from '@settle/shared/rules/payments';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
-import type { AccountsService } from '../accounts/accounts.service';
+import type { AccountsService, LinkedCustomer } from '../accounts/accounts.service';
 import type { SessionContext } from '../auth/session.service';
 import { resolveCustomerScope } from '../invoices/invoice-scope';
 import type { InvoicesService } from '../invoices/invoices.service';
@@ -38,22 +38,50 @@ export function createPaymentQueriesService(
     settlement: PaymentSettlementService;
   },
 ) {
+  /** The payment of a customer linked to the user, with that customer (the link is the access check), or 404. */
+  async function ownPaymentOf(
+    session: SessionContext,
+    find: () => Promise<repository.PaymentRow | undefined>,
+    custNo?: string,
+  ): Promise<{ payment: repository.PaymentRow; customer: LinkedCustomer }> {
+    const payment = await find();
+    if (!payment || payment.tenantId !== session.tenantId) throw notFound('Payment');
+    if (custNo !== undefined && payment.custNo !== custNo) throw notFound('Payment');
+    const linked = await deps.accounts.requireCustomer(session.userId, payment.custNo).catch(() => undefined);
+    if (!linked || linked.id !== payment.customerId) throw notFound('Payment');
+    return { payment, customer: linked };
+  }
+
   /** The payment of a customer linked to the user, or 404. */
   async function ownPayment(
     session: SessionContext,
     find: () => Promise<repository.PaymentRow | undefined>,
     custNo?: string,
   ): Promise<repository.PaymentRow> {
-    const payment = await find();
-    if (!payment || payment.tenantId !== session.tenantId) throw notFound('Payment');
-    if (custNo !== undefined && payment.custNo !== custNo) throw notFound('Payment');
-    const linked = await deps.accounts.requireCustomer(session.userId, payment.custNo).catch(() => undefined);
-    if (!linked || linked.id !== payment.customerId) throw notFound('Payment');
-    return payment;
+    return (await ownPaymentOf(session, find, custNo)).payment;
+  }
+
+  /** A payment's summary and the customer it belongs to, each read once. */
+  async function summaryOf(
+    session: SessionContext,
+    paymentLogId: number,
+    custNo?: string,
+  ): Promise<{ summary: TPaymentSummary; customer: LinkedCustomer }> {
+    const { payment, customer } = await ownPaymentOf(
+      session,
+      () => repository.findById(db, paymentLogId),
+      custNo,
+    );
+    const [lines, events] = await Promise.all([
+      repository.findLines(db, payment.id),
+      repository.findEvents(db, payment.id),
+    ]);
+    return { summary: toPaymentSummary(payment, lines, events), customer };
   }
 
   return {
     ownPayment,
+    summaryOf,
 
     async config(session: SessionContext, flow: TPaymentFlow, currency: string): Promise<TPaymentConfig> {
       const { currencyCode } = await resolveCustomerScope(deps.accounts, session, { currencyCode: currency });
@@ -164,12 +192,7 @@ export function createPaymentQueriesService(
     },
 
     async summary(session: SessionContext, paymentLogId: number, custNo?: string): Promise<TPaymentSummary> {
-      const payment = await ownPayment(session, () => repository.findById(db, paymentLogId), custNo);
-      const [lines, events] = await Promise.all([
-        repository.findLines(db, payment.id),
-        repository.findEvents(db, payment.id),
-      ]);
-      return toPaymentSummary(payment, lines, events);
+      return (await summaryOf(session, paymentLogId, custNo)).summary;
     },
   };
 }

@@ -189,7 +189,13 @@ export async function countNotifications(db: Db, extTranRefId: string): Promise<
   return row?.count ?? 0;
 }
 
-/** The tenant's portal name and the customer's company, for receipts. */
+/** The seller's name on a receipt: the tenant's. */
+export async function findTenantName(db: Db, tenantId: number): Promise<string> {
+  const rows = await queryRows<{ name: string }>(db, sql`select name from tenants where id = ${tenantId}`);
+  return rows[0]?.name ?? '';
+}
+
+/** What the receipt email names besides the payment: the portal, the seller and the customer. */
 export async function findReceiptParties(db: Db, paymentId: number) {
   const rows = await queryRows<{ app_name: string; tenant_name: string; company: string }>(
     db,

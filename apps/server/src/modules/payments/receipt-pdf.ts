@@ -1,5 +1,6 @@
 import { formatC2 } from '@settle/shared/format';
 import type { TPaymentSummary } from '@settle/shared/payments';
+import { documentTexts, textOf } from '../documents/document-texts';
 import {
   createPdfDocument,
   drawPageFooters,
@@ -10,97 +11,6 @@ import {
 } from '../documents/pdf-layout';
 
 const MARGIN = 50;
-
-type Labels = Record<
-  | 'title'
-  | 'status'
-  | 'reference'
-  | 'tracking'
-  | 'authCode'
-  | 'method'
-  | 'account'
-  | 'created'
-  | 'settled'
-  | 'customer'
-  | 'amount'
-  | 'fee'
-  | 'total'
-  | 'note'
-  | 'contract'
-  | 'invoices'
-  | 'invoice'
-  | 'reason'
-  | 'history'
-  | 'onAccount',
-  string
-> & { statuses: Record<string, string>; methods: Record<string, string> };
-
-const LABELS: Record<'en' | 'fr', Labels> = {
-  en: {
-    title: 'Payment receipt',
-    status: 'Status',
-    reference: 'Reference',
-    tracking: 'Tracking number',
-    authCode: 'Authorization code',
-    method: 'Method',
-    account: 'Account',
-    created: 'Started',
-    settled: 'Completed',
-    customer: 'Customer',
-    amount: 'Amount',
-    fee: 'Convenience fee',
-    total: 'Total charged',
-    note: 'Note',
-    contract: 'Contract number',
-    invoices: 'Invoices paid',
-    invoice: 'Invoice',
-    reason: 'Short-payment reason',
-    history: 'History',
-    onAccount: 'On-account payment',
-    statuses: {
-      SUCCESS: 'Successful',
-      FAILURE: 'Declined',
-      ERROR: 'Failed',
-      CANCELLED: 'Cancelled',
-      PENDING: 'Pending',
-    },
-    methods: { CREDIT_CARD: 'Credit card', DEBIT_CARD: 'Debit card', ECHECK: 'Electronic check' },
-  },
-  fr: {
-    title: 'Reçu de paiement',
-    status: 'Statut',
-    reference: 'Référence',
-    tracking: 'Numéro de suivi',
-    authCode: "Code d'autorisation",
-    method: 'Moyen de paiement',
-    account: 'Compte',
-    created: 'Commencé le',
-    settled: 'Terminé le',
-    customer: 'Client',
-    amount: 'Montant',
-    fee: 'Frais de service',
-    total: 'Total débité',
-    note: 'Note',
-    contract: 'Numéro de contrat',
-    invoices: 'Factures payées',
-    invoice: 'Facture',
-    reason: 'Motif du paiement partiel',
-    history: 'Historique',
-    onAccount: 'Paiement en compte',
-    statuses: {
-      SUCCESS: 'Réussi',
-      FAILURE: 'Refusé',
-      ERROR: 'Échoué',
-      CANCELLED: 'Annulé',
-      PENDING: 'En attente',
-    },
-    methods: { CREDIT_CARD: 'Carte de crédit', DEBIT_CARD: 'Carte de débit', ECHECK: 'Chèque électronique' },
-  },
-};
-
-export function receiptLabels(language: string): Labels {
-  return language.toLowerCase().startsWith('fr') ? LABELS.fr : LABELS.en;
-}
 
 function formatInstant(iso: string | null, locale: string, timeZone: string): string {
   if (!iso) return '';
@@ -114,14 +24,18 @@ function formatInstant(iso: string | null, locale: string, timeZone: string): st
 }
 
 /**
- * The receipt of one payment as a PDF (the documents module's layout and fonts), in the
- * reader's language, amounts and dates by the reader's formatting locale.
+ * The receipt of one payment as a PDF (the documents module's layout and fonts), every word in
+ * the reader's language (document-texts.ts), amounts and dates by the reader's formatting
+ * locale. The history shows each event's words and time, as the receipt dialog does: an
+ * event's stored detail (the provider's raw answer, the flow that saw it) is for the payment
+ * log, not the payer.
  */
 export async function renderReceiptPdf(
   summary: TPaymentSummary,
   options: { language: string; locale: string; timeZone: string; company: string; sellerName: string },
 ): Promise<PdfDocument> {
-  const labels = receiptLabels(options.language);
+  const texts = documentTexts(options.language);
+  const labels = texts.receipt;
   const money = (value: string) =>
     formatC2(value, { locale: options.locale, currencyCode: summary.currencyCode });
   const doc = await createPdfDocument({
@@ -140,10 +54,10 @@ export async function renderReceiptPdf(
   y += 36;
 
   const rows: Array<[string, string]> = [
-    [labels.status, labels.statuses[summary.paymentDecision] ?? summary.paymentDecision],
+    [labels.status, textOf(labels.statuses, summary.paymentDecision)],
     [labels.reference, `${summary.paymentLogId} · ${summary.extTranRefId}`],
     [labels.customer, `${options.company} (${summary.custNo})`],
-    [labels.method, labels.methods[summary.paymentType] ?? summary.paymentType],
+    [labels.method, textOf(texts.paymentMethods, summary.paymentType)],
     [labels.account, summary.accountMasked ?? ''],
     [labels.tracking, summary.trackingNo ?? ''],
     [labels.authCode, summary.authCode ?? ''],
@@ -185,7 +99,9 @@ export async function renderReceiptPdf(
         y = MARGIN;
       }
       drawText(doc, line.invNo, MARGIN, y);
-      drawText(doc, line.shortPayReason ?? '', MARGIN + 170, y);
+      if (line.shortPayReason) {
+        drawText(doc, textOf(labels.shortPayReasons, line.shortPayReason), MARGIN + 170, y);
+      }
       drawText(doc, money(line.amount), MARGIN, y, { width, align: 'right' });
       y += 15;
     }
@@ -203,11 +119,15 @@ export async function renderReceiptPdf(
     doc.font(FONT_REGULAR).fontSize(9);
     for (const entry of summary.history) {
       drawText(doc, formatInstant(entry.at, options.locale, options.timeZone), MARGIN, y);
-      drawText(doc, `${entry.event}${entry.detail ? ` · ${entry.detail}` : ''}`, MARGIN + 170, y);
+      drawText(doc, textOf(labels.events, entry.event), MARGIN + 170, y);
       y += 13;
     }
   }
-  drawPageFooters(doc, { margin: MARGIN, leftText: () => `${options.sellerName} · ${labels.title}` });
+  drawPageFooters(doc, {
+    margin: MARGIN,
+    pageOf: texts.pageOf,
+    leftText: () => `${options.sellerName} · ${labels.title}`,
+  });
   doc.end();
   return doc;
 }

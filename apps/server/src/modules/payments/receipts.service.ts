@@ -4,9 +4,10 @@ import type { EmailCourier } from '../../adapters/email/email-courier';
 import { renderEmail } from '../../adapters/email/email-templates';
 import type { Db } from '../../db/client';
 import type { SessionContext } from '../auth/session.service';
+import { documentTexts, textOf } from '../documents/document-texts';
 import type { PaymentQueriesService } from './payment-queries.service';
 import * as repository from './payments.repository';
-import { receiptLabels, renderReceiptPdf } from './receipt-pdf';
+import { renderReceiptPdf } from './receipt-pdf';
 
 export type ReceiptsService = ReturnType<typeof createReceiptsService>;
 
@@ -14,14 +15,18 @@ export type ReceiptsService = ReturnType<typeof createReceiptsService>;
 export function createReceiptsService(db: Db, deps: { queries: PaymentQueriesService; email: EmailCourier }) {
   return {
     async pdf(session: SessionContext, request: { custNo: string; paymentLogId: number }) {
-      const summary = await deps.queries.summary(session, request.paymentLogId, request.custNo);
-      const parties = await repository.findReceiptParties(db, summary.paymentLogId);
+      // The customer comes with the access check: the payment and the customer are read once.
+      const { summary, customer } = await deps.queries.summaryOf(
+        session,
+        request.paymentLogId,
+        request.custNo,
+      );
       const document = await renderReceiptPdf(summary, {
         language: session.user.language,
         locale: session.user.localeForFormatting,
         timeZone: session.user.timezone,
-        company: parties?.company ?? '',
-        sellerName: parties?.tenant_name ?? '',
+        company: customer.company,
+        sellerName: await repository.findTenantName(db, session.tenantId),
       });
       return { filename: `receipt-${summary.paymentLogId}.pdf`, document };
     },
@@ -33,7 +38,7 @@ export function createReceiptsService(db: Db, deps: { queries: PaymentQueriesSer
       const lines = await repository.findLines(db, payment.id);
       const money = (value: string) =>
         formatC2(value, { locale: payment.localeForFormatting, currencyCode: payment.currencyCode });
-      const labels = receiptLabels(payment.language);
+      const methods = documentTexts(payment.language).paymentMethods;
       const rendered = renderEmail('paymentReceipt', payment.language, {
         payerName: payment.payerName,
         appName: parties?.app_name ?? 'Settle',
@@ -41,7 +46,7 @@ export function createReceiptsService(db: Db, deps: { queries: PaymentQueriesSer
         custNo: payment.custNo,
         total: money(payment.total),
         fee: toMinorUnits(payment.fee) > 0 ? money(payment.fee) : null,
-        method: (labels.methods[payment.paymentType] ?? payment.paymentType).toLowerCase(),
+        method: textOf(methods, payment.paymentType).toLowerCase(),
         reference: `${payment.id} / ${payment.extTranRefId}`,
         invoices: lines.map((line) => line.invNo),
       });

@@ -1,5 +1,6 @@
 import { formatC2, formatDate } from '@settle/shared/format';
 import type { TStatement, TStatementItem } from '@settle/shared/statements';
+import { documentTexts, type StatementTexts, textOf } from '../documents/document-texts';
 import {
   createPdfDocument,
   drawPageFooters,
@@ -9,78 +10,16 @@ import {
   type PdfDocument,
 } from '../documents/pdf-layout';
 import type { StatementSheetLabels } from '../exports/statement-xlsx';
-import { receiptLabels } from '../payments/receipt-pdf';
 
 const MARGIN = 50;
 
-/** The exports' sheet labels, and the word for an empty list. */
-export type StatementLabels = StatementSheetLabels & { none: string };
+/** The statement's words (the workbook's too), with payment methods named as on the receipt. */
+export type StatementLabels = StatementTexts & StatementSheetLabels;
 
-const LABELS: Record<'en' | 'fr', Omit<StatementLabels, 'methods'>> = {
-  en: {
-    title: 'Statement of account',
-    customer: 'Customer',
-    period: 'Period',
-    asOf: 'Statement date',
-    openItems: 'Open items',
-    credits: 'Credits',
-    payments: 'Payments of the period',
-    aging: 'Aging',
-    invoice: 'Invoice',
-    invoiceDate: 'Invoice date',
-    dueDate: 'Due date',
-    amount: 'Amount',
-    balance: 'Balance',
-    daysPastDue: 'Days past due',
-    date: 'Date',
-    reference: 'Reference',
-    method: 'Method',
-    total: 'Total',
-    balanceDue: 'Balance due',
-    none: 'None',
-    buckets: {
-      current: 'Current',
-      days1to30: '1–30 days',
-      days31to60: '31–60 days',
-      days61to90: '61–90 days',
-      over90: 'Over 90 days',
-    },
-  },
-  fr: {
-    title: 'Relevé de compte',
-    customer: 'Client',
-    period: 'Période',
-    asOf: 'Date du relevé',
-    openItems: 'Pièces ouvertes',
-    credits: 'Avoirs',
-    payments: 'Paiements de la période',
-    aging: 'Balance âgée',
-    invoice: 'Facture',
-    invoiceDate: 'Date de facture',
-    dueDate: 'Échéance',
-    amount: 'Montant',
-    balance: 'Solde',
-    daysPastDue: 'Jours de retard',
-    date: 'Date',
-    reference: 'Référence',
-    method: 'Moyen',
-    total: 'Total',
-    balanceDue: 'Solde dû',
-    none: 'Aucun',
-    buckets: {
-      current: 'Non échu',
-      days1to30: '1 à 30 jours',
-      days31to60: '31 à 60 jours',
-      days61to90: '61 à 90 jours',
-      over90: 'Plus de 90 jours',
-    },
-  },
-};
-
-/** The statement's words in the reader's language; payment methods named as on the receipt. */
+/** The statement's words in the reader's language, from the documents' texts. */
 export function statementLabels(language: string): StatementLabels {
-  const labels = language.toLowerCase().startsWith('fr') ? LABELS.fr : LABELS.en;
-  return { ...labels, methods: receiptLabels(language).methods };
+  const texts = documentTexts(language);
+  return { ...texts.statement, methods: texts.paymentMethods };
 }
 
 /**
@@ -91,7 +30,8 @@ export async function renderStatementPdf(
   statement: TStatement,
   options: { language: string; locale: string; sellerName: string },
 ): Promise<PdfDocument> {
-  const labels = statementLabels(options.language);
+  const texts = documentTexts(options.language);
+  const labels = texts.statement;
   const money = (value: string) =>
     formatC2(value, { locale: options.locale, currencyCode: statement.currencyCode });
   const day = (value: string) => formatDate(value, options.locale);
@@ -161,7 +101,7 @@ export async function renderStatementPdf(
       y += 13;
     }
     doc.font(FONT_BOLD);
-    drawText(doc, `${labels.total} ${title.toLowerCase()}`, MARGIN, y);
+    drawText(doc, labels.totalOf(title), MARGIN, y);
     drawText(doc, money(total), MARGIN, y, { width, align: 'right' });
     y += 14;
   };
@@ -188,12 +128,12 @@ export async function renderStatementPdf(
     room(13);
     drawText(doc, day(payment.date), MARGIN, y);
     drawText(doc, payment.reference, MARGIN + 110, y);
-    drawText(doc, labels.methods[payment.paymentType] ?? payment.paymentType, MARGIN + 260, y);
+    drawText(doc, textOf(texts.paymentMethods, payment.paymentType), MARGIN + 260, y);
     drawText(doc, money(payment.amount), MARGIN, y, { width, align: 'right' });
     y += 13;
   }
   doc.font(FONT_BOLD);
-  drawText(doc, `${labels.total} ${labels.payments.toLowerCase()}`, MARGIN, y);
+  drawText(doc, labels.totalOf(labels.payments), MARGIN, y);
   drawText(doc, money(statement.totals.payments), MARGIN, y, { width, align: 'right' });
   y += 14;
 
@@ -205,7 +145,7 @@ export async function renderStatementPdf(
   doc.fontSize(10);
   for (const bucket of statement.aging) {
     doc.font(FONT_REGULAR);
-    drawText(doc, labels.buckets[bucket.bucket] ?? bucket.bucket, MARGIN, y);
+    drawText(doc, textOf(labels.buckets, bucket.bucket), MARGIN, y);
     drawText(doc, String(bucket.count), MARGIN + 200, y);
     drawText(doc, money(bucket.amount), MARGIN, y, { width, align: 'right' });
     y += 14;
@@ -214,7 +154,11 @@ export async function renderStatementPdf(
   drawText(doc, labels.balanceDue, MARGIN, y);
   drawText(doc, money(statement.totals.balanceDue), MARGIN, y, { width, align: 'right' });
 
-  drawPageFooters(doc, { margin: MARGIN, leftText: () => `${options.sellerName} · ${labels.title}` });
+  drawPageFooters(doc, {
+    margin: MARGIN,
+    pageOf: texts.pageOf,
+    leftText: () => `${options.sellerName} · ${labels.title}`,
+  });
   doc.end();
   return doc;
 }

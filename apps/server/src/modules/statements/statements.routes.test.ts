@@ -152,6 +152,54 @@ describe('GET /statement/pdf and /statement/xlsx', () => {
     expect(french.text).toMatch(/889,50\s€|889,50\s\$US/);
   });
 
+  it('writes every word of the PDF in the reader’s language, the page footer included', async () => {
+    const { own } = await customerWithLedger();
+    const statement = async () => {
+      const response = await own.client.get(`/statement/pdf?${PERIOD}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return readPdf(response.rawPayload);
+    };
+    const english = await statement();
+    for (const expected of [
+      'Total open items',
+      'Total credits',
+      'Total payments of the period',
+      'Credit card',
+      'Current',
+      '31–60 days',
+      'Page 1 of 1',
+    ]) {
+      expect(english.text).toContain(expected);
+    }
+
+    await context.database.db
+      .update(users)
+      .set({ language: 'fr', localeForFormatting: 'fr-FR' })
+      .where(eq(users.id, own.user.id));
+    let counting = true;
+    let statements = 0;
+    context.database.observeQueries(() => {
+      if (counting) statements++;
+    });
+    const french = await statement();
+    counting = false;
+    for (const expected of [
+      'Relevé de compte',
+      'Total des pièces ouvertes',
+      'Total des avoirs',
+      'Total des paiements de la période',
+      'Carte de crédit',
+      'Non échu',
+      '31 à 60 jours',
+      'Page 1 sur 1',
+    ]) {
+      expect(french.text).toContain(expected);
+    }
+    expect(french.text).not.toMatch(/Page \d+ of|Open items|Balance due|CREDIT_CARD/);
+    // The session, the customer's link (the access check), open items, payments, aging, the seller's name.
+    expect(statements).toBe(6);
+  });
+
   it('writes the same figures to the workbook: summary with aging, open items, credits, payments', async () => {
     const { own } = await customerWithLedger();
     const response = await own.client.get(`/statement/xlsx?${PERIOD}`);
