@@ -61,6 +61,8 @@ async function measure(options: {
       }`,
     );
     const cookie = await signIn(base);
+    // As many sessions as connections (as many people at once), for the row that asks with them in turn.
+    const cookies = await Promise.all(Array.from({ length: CONNECTIONS }, () => signIn(base)));
     const { scope } = options;
     const list = `${API}/invoices?custNo=${scope.custNo}&currencyCode=${scope.currencyCode}&pageSize=50&sort=dueDate&dir=asc`;
     const closedPages = Math.ceil(scope.closed / 50);
@@ -72,9 +74,10 @@ async function measure(options: {
     };
     const filtered = `${list}&status=O&page=1&filter=${encodeURIComponent(FILTER)}`;
     const one = (path: string) => () => path;
-    const calls: Array<[string, () => string]> = [
+    const calls: Array<[string, () => string, boolean?]> = [
       ['/healthz', one('/healthz')],
       ['grid page 1 of 50 (open)', one(`${list}&status=O&page=1`)],
+      [`grid page 1 of 50 (open), ${CONNECTIONS} sessions in turn`, one(`${list}&status=O&page=1`), true],
       [
         'grid pages 1-20, 4 sorts, both ways (160 addresses in turn)',
         (() => {
@@ -100,29 +103,41 @@ async function measure(options: {
     console.log(
       `scope ${scope.custNo}/${scope.currencyCode}: ${scope.open.toLocaleString('en-US')} open, ${scope.closed.toLocaleString('en-US')} closed; ${CONNECTIONS} connections, ${options.seconds} s each, brotli accepted`,
     );
-    const run = (paths: () => string, duration: number) =>
+    let turn = 0;
+    const run = (paths: () => string, duration: number, manySessions = false) =>
       autocannon({
         url: `${base}${paths()}`,
         connections: CONNECTIONS,
         duration,
         headers: { cookie, 'accept-encoding': 'br, gzip' },
-        requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths() }) }],
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (request) => {
+              turn += 1;
+              const headers = manySessions
+                ? { ...request.headers, cookie: cookies[turn % cookies.length]! }
+                : request.headers;
+              return { ...request, headers, path: paths() };
+            },
+          },
+        ],
       });
     // One unmeasured round first: a fresh server (PGlite above all) reads its folder into cache on
     // the first queries, which would otherwise be charged to whichever call comes first.
-    for (const [name, paths] of calls) {
+    for (const [name, paths, manySessions] of calls) {
       // A refused or failing call is reported, not measured.
       const probe = await fetch(`${base}${paths()}`, { headers: { cookie } });
       if (!probe.ok) throw new Error(`${name}: ${probe.status} ${await probe.text()}`);
-      await run(paths, 2);
+      await run(paths, 2, manySessions);
     }
     console.log('| call | req/s | p50 | p99 | vs /healthz | server CPU per call | non-2xx |');
     console.log('|---|---|---|---|---|---|---|');
     let healthRate = 0;
-    for (const [name, paths] of calls) {
+    for (const [name, paths, manySessions] of calls) {
       await settle(base);
       const cpuBefore = cpuSecondsOf(server.process.pid!);
-      const result = await run(paths, options.seconds);
+      const result = await run(paths, options.seconds, manySessions);
       const cpuMs = ((cpuSecondsOf(server.process.pid!) - cpuBefore) * 1000) / result.requests.total;
       const rate = result.requests.average;
       if (name === '/healthz') healthRate = rate;

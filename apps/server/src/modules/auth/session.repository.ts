@@ -2,6 +2,7 @@ import { type AnyColumn, and, eq, isNull, lt, ne, type SQL, sql } from 'drizzle-
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema/sessions';
 import { userRoles, users } from '../../db/schema/users';
+import { createCoalescedReader } from '../../lib/coalesced-reads';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -38,21 +39,9 @@ const SESSION_COLUMNS = {
   revokedReason: sessions.revokedReason,
 };
 
-function sessionWithUserQuery(db: Db) {
-  return db
-    .select({
-      session: SESSION_COLUMNS,
-      user: SESSION_USER_COLUMNS,
-      roles: sql<
-        string[]
-      >`array(select r.role from ${userRoles} r where r.user_id = ${users.id} order by r.role collate "C")`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
-    .limit(1)
-    .prepare('find_session_with_user');
-}
+const ROLES = sql<
+  string[]
+>`array(select r.role from ${userRoles} r where r.user_id = ${users.id} order by r.role collate "C")`;
 
 /**
  * More a call needs read in the session's statement, as a scalar subquery of the user's id and a
@@ -60,37 +49,52 @@ function sessionWithUserQuery(db: Db) {
  */
 export type SessionProbe = (userId: AnyColumn, key: SQL) => SQL<unknown>;
 
-/** The session statement with a probe: prepared once per service, like the plain one. */
-export function prepareSessionWithProbe(db: Db, probe: SessionProbe) {
-  const prepared = db
+/** The sessions asked in one turn, with their users, roles and (when asked) probes: one statement. */
+function sessionsQuery(db: Db, probe: SessionProbe | undefined) {
+  const hashes = sql`${sql.placeholder('hashes')}::text[]`;
+  // Each token's own probe key, found by its place in the list of tokens.
+  const key = sql`(${sql.placeholder('keys')}::text[])[array_position(${hashes}, ${sessions.tokenHash})]`;
+  return db
     .select({
+      tokenHash: sessions.tokenHash,
       session: SESSION_COLUMNS,
       user: SESSION_USER_COLUMNS,
-      roles: sql<
-        string[]
-      >`array(select r.role from ${userRoles} r where r.user_id = ${users.id} order by r.role collate "C")`,
-      probe: probe(users.id, sql`${sql.placeholder('probeKey')}`),
+      roles: ROLES,
+      probe: probe ? probe(users.id, key) : sql<unknown>`null`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
-    .limit(1)
-    .prepare('find_session_with_probe');
-  return async (tokenHash: string, probeKey: string) => (await prepared.execute({ tokenHash, probeKey }))[0];
+    .where(sql`${sessions.tokenHash} = any(${hashes})`)
+    .prepare(probe ? 'read_sessions_with_probe' : 'read_sessions');
 }
 
-/** Built once per database handle: every API call runs it, so neither side parses it again. */
-const preparedSessionQueries = new WeakMap<Db, ReturnType<typeof sessionWithUserQuery>>();
+type SessionRead = Awaited<ReturnType<ReturnType<typeof sessionsQuery>['execute']>>[number];
 
-/** The session, its user and the user's privilege strings (sorted): one round trip per API call. */
-export async function findSessionWithUser(db: Db, tokenHash: string) {
-  let prepared = preparedSessionQueries.get(db);
-  if (!prepared) {
-    prepared = sessionWithUserQuery(db);
-    preparedSessionQueries.set(db, prepared);
-  }
-  const rows = await prepared.execute({ tokenHash });
-  return rows[0];
+/**
+ * The session behind a token, its user, the user's privilege strings (sorted) and the probe's
+ * answer for a key: the statement every API call runs first, prepared once (no query building per
+ * call, no parse and plan in PostgreSQL), and shared by the calls that arrive in the same turn
+ * (lib/coalesced-reads.ts). Each caller gets rows of its own to change.
+ */
+export function createSessionReader(db: Db, probe?: SessionProbe) {
+  const prepared = sessionsQuery(db, probe);
+  const read = createCoalescedReader<{ tokenHash: string; probeKey: string | null }, SessionRead>({
+    identityOf: (ask) => `${ask.tokenHash} ${ask.probeKey ?? ''}`,
+    conflictOf: (ask) => ask.tokenHash,
+    async readMany(asks) {
+      const rows = await prepared.execute({
+        hashes: asks.map((ask) => ask.tokenHash),
+        keys: asks.map((ask) => ask.probeKey),
+      });
+      const keyOf = new Map(asks.map((ask) => [ask.tokenHash, ask.probeKey ?? '']));
+      return new Map(rows.map((row) => [`${row.tokenHash} ${keyOf.get(row.tokenHash) ?? ''}`, row]));
+    },
+  });
+  return async (tokenHash: string, probeKey?: string) => {
+    const row = await read({ tokenHash, probeKey: probeKey ?? null });
+    if (!row) return undefined;
+    return { session: { ...row.session }, user: { ...row.user }, roles: [...row.roles], probe: row.probe };
+  };
 }
 
 /** A user's privilege strings, sorted as the session query sorts them. */

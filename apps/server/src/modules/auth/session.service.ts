@@ -7,7 +7,9 @@ import { type Clock, systemClock } from '../../lib/clock';
 import { deleteChallengesOfSession } from './pin.repository';
 import * as repository from './session.repository';
 
-export type SessionUser = NonNullable<Awaited<ReturnType<typeof repository.findSessionWithUser>>>['user'];
+export type SessionUser = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof repository.createSessionReader>>>
+>['user'];
 
 export type SessionContext = {
   tokenHash: string;
@@ -45,9 +47,9 @@ export function createSessionService(
   db: Db,
   config: AppConfig,
   clock: Clock = systemClock,
-  options: { probe?: repository.SessionProbe } = {},
+  reads: { probe?: repository.SessionProbe } = {},
 ) {
-  const findWithProbe = options.probe ? repository.prepareSessionWithProbe(db, options.probe) : undefined;
+  const readSession = repository.createSessionReader(db, reads.probe);
   const idleMs = config.session.idleMinutes * 60_000;
   const absoluteMs = config.session.absoluteHours * 3_600_000;
 
@@ -103,11 +105,9 @@ export function createSessionService(
     ): Promise<SessionContext> {
       const now = options.now ?? clock.now();
       const tokenHash = hashToken(token);
-      const probeCustNo = findWithProbe ? options.probeCustNo : undefined;
-      const found =
-        probeCustNo !== undefined && findWithProbe
-          ? await findWithProbe(tokenHash, probeCustNo)
-          : await repository.findSessionWithUser(db, tokenHash);
+      // Without a probe in the statement there is nothing to tell about the key.
+      const probeCustNo = reads.probe ? options.probeCustNo : undefined;
+      const found = await readSession(tokenHash, probeCustNo);
       if (!found) throw unauthenticated();
       const { session, user, roles } = found;
       if (session.revokedReason) {
@@ -142,10 +142,7 @@ export function createSessionService(
         currentCurrencyCode: session.currentCurrencyCode,
         user,
         roles,
-        scopeProbe:
-          probeCustNo !== undefined && 'probe' in found
-            ? { custNo: probeCustNo, result: found.probe }
-            : undefined,
+        scopeProbe: probeCustNo !== undefined ? { custNo: probeCustNo, result: found.probe } : undefined,
       };
     },
 

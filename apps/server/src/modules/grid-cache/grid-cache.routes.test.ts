@@ -78,6 +78,18 @@ describe('the grid answer cache', () => {
     expect(again).toEqual(kept);
   });
 
+  it('answers calls that arrive together, of two users, with one statement when their pages are kept', async () => {
+    await list(second);
+    const pages: Page[] = [];
+    expect(
+      await statementsOf(async () => {
+        pages.push(...(await Promise.all([list(first), list(second), list(first), list(second)])));
+      }),
+    ).toBe(1);
+    expect(pages[0]).toEqual(pages[2]);
+    expect(pages[1]).toEqual(pages[3]);
+  });
+
   it('shows a promise made through the API on the next call', async () => {
     expect(rowOf(await list(first), 'INV-C1').promise).toBe('false');
     const promised = await first.put('/invoices/promiseUnPromise', {
