@@ -325,15 +325,52 @@ export const ZIntegrationEvent = z
   .meta({ id: 'IntegrationEvent' });
 export type TIntegrationEvent = z.infer<typeof ZIntegrationEvent>;
 
+/**
+ * Where a reader of the events stands: after the event `id` written by transaction `xid` (the
+ * order of the pull API is (xid, id)). Handed out as an opaque string; an event id alone (the
+ * numeric cursors given before the order by transaction) still reads as "after that event".
+ */
+export type TEventCursor = { xid: string; id: string } | { eventId: string };
+
+const MAX_XID8 = 2n ** 64n - 1n;
+const MAX_BIGINT = 2n ** 63n - 1n;
+
+export function encodeEventCursor(position: { xid: string; id: string }): string {
+  return btoa(`${position.xid}.${position.id}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The cursor a string names, or undefined when it is not one the API gave. */
+export function parseEventCursor(value: string): TEventCursor | undefined {
+  if (/^\d{1,18}$/.test(value)) return { eventId: value };
+  if (!/^[A-Za-z0-9_-]{1,60}$/.test(value)) return undefined;
+  let text: string;
+  try {
+    text = atob(value.replace(/-/g, '+').replace(/_/g, '/'));
+  } catch {
+    return undefined;
+  }
+  const match = /^(\d{1,20})\.(\d{1,19})$/.exec(text);
+  if (!match || BigInt(match[1]!) > MAX_XID8 || BigInt(match[2]!) > MAX_BIGINT) return undefined;
+  return { xid: match[1]!, id: match[2]! };
+}
+
 export const ZEventsQuery = z.object({
   after: z
     .string()
-    .regex(/^\d{1,18}$/, 'a cursor from a previous answer')
-    .optional(),
+    .max(60, 'a cursor from a previous answer')
+    .refine((value) => parseEventCursor(value) !== undefined, 'a cursor from a previous answer')
+    .optional()
+    .meta({ description: 'The `next` of a previous answer (opaque); left out: from the first event' }),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
 });
 export const ZEventPage = z
-  .object({ events: z.array(ZIntegrationEvent), next: z.string().nullable() })
+  .object({
+    events: z.array(ZIntegrationEvent),
+    next: z
+      .string()
+      .nullable()
+      .meta({ description: 'Send it back as `after` to continue (opaque); null only before any event' }),
+  })
   .meta({ id: 'EventPage' });
 
 export const ZWebhookSubscriptionRequest = z

@@ -6,7 +6,7 @@ export async function outboxEvents(db: Db, tenantId: number, type: string) {
   const rows = await queryRows<{ type: string; data: Record<string, unknown> }>(
     db,
     sql`select type, payload as data from integration_events
-        where tenant_id = ${tenantId} and type = ${type} order by id`,
+        where tenant_id = ${tenantId} and type = ${type} order by xid, id`,
   );
   return rows;
 }

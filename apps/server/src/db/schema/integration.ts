@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  customType,
   index,
   integer,
   jsonb,
@@ -28,10 +30,14 @@ export const apiKeys = pgTable('api_keys', {
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
 });
 
+/** PostgreSQL's 64-bit transaction id (xid8: epoch and xid, never wraps), read and written as text. */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
 /**
  * The transactional outbox: written in the transaction of the change it tells, never updated.
- * `id` is the pull API's cursor (a sequence is monotonic per commit order only approximately,
- * see integration-events.ts for how the pull keeps it stable).
+ * The pull API orders and pages a tenant's events by (xid, id): the writing transaction's id,
+ * then the sequence within it (a sequence is not in commit order; see listAfter in
+ * integration-events.service.ts for why (xid, id) gives a stable cursor without a lock).
  */
 export const integrationEvents = pgTable(
   'integration_events',
@@ -46,8 +52,10 @@ export const integrationEvents = pgTable(
     objectKey: text('object_key').notNull(),
     payload: jsonb('payload').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The writing transaction's id (the top-level one, also from a savepoint). */
+    xid: xid8('xid').notNull().default(sql`pg_current_xact_id()`),
   },
-  (table) => [index('integration_events_tenant').on(table.tenantId, table.id)],
+  (table) => [index('integration_events_tenant_xid').on(table.tenantId, table.xid, table.id)],
 );
 
 export const webhookSubscriptions = pgTable('webhook_subscriptions', {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTenant } from '../../test/factories';
 import { signedInCustomer } from '../../test/signed-in-customer';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { integrationClient } from './integration-test-support';
+import { eventsListed, integrationClient } from './integration-test-support';
 import { createWebhookDelivery } from './webhook-delivery';
 
 let context: TestContext;
@@ -77,6 +77,7 @@ describe('delivery in the background of the server', () => {
       await Promise.all([one.runOnce(2), two.runOnce(2)]);
     expect(received).toHaveLength(8);
     expect(new Set(received).size).toBe(8);
+    await eventsListed(context.database.db);
     const { events } = (await client.get('/events?limit=1000')).json();
     expect(events.filter((event: { type: string }) => event.type === 'promise.removed')).toHaveLength(8);
   });

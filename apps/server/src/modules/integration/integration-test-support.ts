@@ -1,5 +1,8 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { TApiKeyScope } from '@settle/shared/integration';
+import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
+import { type Db, queryRows } from '../../db/client';
 import type { TestContext } from '../../test/test-app';
 
 /** A key made as the operator command makes it, and a client that sends it (no cookies, no CSRF). */
@@ -28,4 +31,26 @@ export async function integrationClient(
       }),
     get: (url: string) => call({ method: 'GET', url }),
   };
+}
+
+/**
+ * Waits until the pull API lists every event committed so far. An event is listed once every
+ * older transaction on the database server has ended, other databases' too (another test file on
+ * the same PostgreSQL): right after its commit it can be held back for a moment. Immediate on PGlite.
+ */
+export async function eventsListed(db: Db): Promise<void> {
+  const [now] = await queryRows<{ next: string }>(
+    db,
+    sql`select pg_snapshot_xmax(pg_current_snapshot())::text as next`,
+  );
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const [state] = await queryRows<{ listed: boolean }>(
+      db,
+      sql`select pg_snapshot_xmin(pg_current_snapshot()) >= ${now!.next}::xid8 as listed`,
+    );
+    if (state!.listed) return;
+    if (Date.now() > deadline) throw new Error('Events still held back after 10 s by an open transaction');
+    await delay(5);
+  }
 }

@@ -9,7 +9,7 @@ import { expectError } from '../../test/expect-error';
 import { buildReasonCodes, buildTenant } from '../../test/factories';
 import { signedInCustomer } from '../../test/signed-in-customer';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { integrationClient } from './integration-test-support';
+import { eventsListed, integrationClient } from './integration-test-support';
 import { createWebhookDelivery } from './webhook-delivery';
 
 let context: TestContext;
@@ -74,10 +74,12 @@ describe('events out', () => {
     const own = await signedInCustomer(context, tenantId);
     const invoice = await own.invoice();
     const client = await integrationClient(context, tenantId, ['events:read']);
+    await eventsListed(context.database.db);
     const start = (await client.get('/events?limit=1000')).json().next;
 
     await promise(own, invoice.invNo, true);
     await promise(own, invoice.invNo, false);
+    await eventsListed(context.database.db);
     const page = (await client.get(`/events?after=${start ?? 0}`)).json();
     expect(page.events.map((event: { type: string }) => event.type)).toEqual([
       'promise.set',
@@ -107,6 +109,7 @@ describe('events out', () => {
     const own = await signedInCustomer(context, tenantId);
     const invoice = await own.invoice({ amount: '300.00' });
     const client = await integrationClient(context, tenantId, ['events:read']);
+    await eventsListed(context.database.db);
     const before = (await client.get('/events?limit=1000')).json().next;
     const created = await own.client.post('/dispute/0', {
       invNo: invoice.invNo,
@@ -116,6 +119,7 @@ describe('events out', () => {
       description: 'Charged the list price',
     });
     expect(created.statusCode, created.body).toBe(200);
+    await eventsListed(context.database.db);
     const { events } = (await client.get(`/events?after=${before ?? 0}`)).json();
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
@@ -134,6 +138,7 @@ describe('events out', () => {
     const own = await signedInCustomer(context, tenantId);
     const invoice = await own.invoice({ paymentPending: true });
     const client = await integrationClient(context, tenantId, ['events:read']);
+    await eventsListed(context.database.db);
     const before = (await client.get('/events?limit=1000')).json().next;
     const refused = await own.client.put('/invoices/promiseUnPromise', {
       invNo: [invoice.invNo],
@@ -141,6 +146,7 @@ describe('events out', () => {
       nextFollowupDate: '2099-01-01',
     });
     expect(refused.statusCode).toBe(400);
+    await eventsListed(context.database.db);
     expect((await client.get(`/events?after=${before ?? 0}`)).json().events).toEqual([]);
   });
 });

@@ -37,6 +37,11 @@ type Claimed = {
  * transaction open during the HTTP call (PGlite has one connection) and a process killed mid-try
  * leaves the row to be taken again once the lease ends, with the same event id.
  * A delivery waits while an older one of the same subscription and object is pending: in order per object.
+ * Event writers take no lock (see listAfter in integration-events.service.ts), and the order stays
+ * by delivery id: a transaction that queues its event after another's change committed (it acted
+ * on the object as that change left it, e.g. after waiting for its row lock) takes a larger id and
+ * becomes visible after it, so such changes go out in order. Two overlapping transactions that
+ * neither saw the other's change may go out in either order (before, in the order of their commits).
  */
 export function createWebhookDelivery(
   db: Db,
