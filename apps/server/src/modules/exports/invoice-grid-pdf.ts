@@ -1,5 +1,6 @@
+import { formatDate, formatN0, formatN2 } from '@settle/shared/format';
 import { fromMinorUnits, toMinorUnits } from '@settle/shared/money';
-import { documentTexts } from '../documents/document-texts';
+import { type DocumentReader, documentTexts, type ExportGridName } from '../documents/document-texts';
 import {
   createPdfDocument,
   drawPageFooters,
@@ -7,21 +8,20 @@ import {
   FONT_BOLD,
   FONT_REGULAR,
   fitText,
-  formatAmount,
-  formatLongDate,
-  formatShortDate,
   type PdfDocument,
 } from '../documents/pdf-layout';
-import { columnHeader, type ExportColumn, type ExportRow } from './export-columns';
+import { codedText, columnHeader, type ExportColumn, type ExportRow } from './export-columns';
 
-export type InvoiceGridPdfOptions = {
+/** The table, and the reader whose words and formats it is written in. */
+export type InvoiceGridPdfOptions = DocumentReader & {
+  /** Which grid the rows are of: names what a row is on the total line. */
+  grid: ExportGridName;
+  /** Titled in the reader's language (parseExportColumns). */
   columns: ExportColumn[];
   currencyCode: string;
   batches: AsyncIterable<ExportRow[]>;
-  /** The heading, e.g. "Open invoices of Acme (C10001)". */
+  /** The heading, e.g. "Open invoices of Acme (C10001)", in the reader's language. */
   title: string;
-  /** What a row is, singular and plural, for the total line. */
-  rowNoun: [string, string];
   /** The footer's left text after the seller's name, e.g. "Invoices of C10001 (USD)". */
   footer: string;
   filter?: string;
@@ -40,14 +40,18 @@ const RED = '#c00000';
 type Placed = ExportColumn & { x: number; w: number; align: 'left' | 'right' };
 
 /**
- * The invoice grid as a landscape table: the same rows and columns as the Excel export,
- * the header repeated on every page, the totals of the amount columns at the end and
- * "Page X of Y" on every page. Pages are buffered for the page count, which is why the
- * PDF export is capped (see PDF_EXPORT_MAX_ROWS) and large exports go to Excel.
+ * A grid as a landscape table: the same rows and columns as the Excel export, the header
+ * repeated on every page, the totals of the amount columns at the end and "Page X of Y" on
+ * every page; every word in the reader's language, amounts, counts and dates in the reader's
+ * formatting locale. Pages are buffered for the page count, which is why the PDF export is
+ * capped (see PDF_EXPORT_MAX_ROWS) and large exports go to Excel.
  */
 export async function renderInvoiceGridPdf(
   options: InvoiceGridPdfOptions,
 ): Promise<{ document: PdfDocument; rowCount: number }> {
+  const words = documentTexts(options.language);
+  const texts = words.exports;
+  const { locale } = options;
   const title = options.title;
   const doc = await createPdfDocument({
     layout: 'landscape',
@@ -61,8 +65,11 @@ export async function renderInvoiceGridPdf(
   doc.font(FONT_BOLD).fontSize(13).fillColor('black');
   drawText(doc, title, MARGIN, MARGIN);
   doc.font(FONT_REGULAR).fontSize(8).fillColor('#555555');
-  const facts = [`Amounts in ${options.currencyCode}`, `Exported ${formatLongDate(options.exportedOn)}`];
-  if (options.filter?.trim()) facts.push(`Filter: ${options.filter.trim()}`);
+  const facts = [
+    texts.amountsIn(options.currencyCode),
+    texts.exportedOn(formatDate(options.exportedOn, locale)),
+  ];
+  if (options.filter?.trim()) facts.push(texts.filter(options.filter.trim()));
   drawText(doc, fitText(doc, facts.join(' · '), doc.page.width - MARGIN * 2), MARGIN, MARGIN + 18);
   let y = drawHeader(doc, columns, options.currencyCode, MARGIN + 34);
 
@@ -74,7 +81,7 @@ export async function renderInvoiceGridPdf(
       if (y + ROW_HEIGHT > bottom) {
         doc.addPage();
         doc.font(FONT_BOLD).fontSize(9).fillColor('black');
-        drawText(doc, `${title} (continued)`, MARGIN, MARGIN);
+        drawText(doc, texts.continued(title), MARGIN, MARGIN);
         y = drawHeader(doc, columns, options.currencyCode, MARGIN + 16);
       }
       if (rowCount % 2 === 1) doc.rect(MARGIN, y, doc.page.width - MARGIN * 2, ROW_HEIGHT).fill('#f4f6f8');
@@ -84,7 +91,7 @@ export async function renderInvoiceGridPdf(
         if (column.type === 'currency' && typeof raw === 'string') {
           totals.set(column.field, (totals.get(column.field) ?? 0) + toMinorUnits(raw));
         }
-        drawCell(doc, column, cellText(column, raw), y, isNegative(column, raw));
+        drawCell(doc, column, cellText(column, row, locale), y, isNegative(column, raw));
       }
       y += ROW_HEIGHT;
       rowCount++;
@@ -103,20 +110,19 @@ export async function renderInvoiceGridPdf(
     .stroke();
   y += 4;
   doc.font(FONT_BOLD).fontSize(FONT_SIZE);
-  const label = `Total: ${rowCount.toLocaleString('en-US')} ${rowCount === 1 ? options.rowNoun[0] : options.rowNoun[1]}`;
+  const label = texts.total(texts.rowCounts[options.grid](rowCount, formatN0(rowCount, locale)));
   const labelColumn = columns.find((column) => column.type !== 'currency');
   if (labelColumn && labelColumn === columns[0]) drawCell(doc, labelColumn, label, y, false);
   else drawText(doc, label, MARGIN + PADDING, y + ROW_HEIGHT + 2);
   for (const column of columns) {
     const minor = totals.get(column.field);
     if (minor === undefined) continue;
-    drawCell(doc, column, formatAmount(fromMinorUnits(minor)), y, minor < 0);
+    drawCell(doc, column, formatN2(fromMinorUnits(minor), locale), y, minor < 0);
   }
 
   drawPageFooters(doc, {
     margin: MARGIN,
-    // The grid exports are written in English for every reader (see document-texts.ts).
-    pageOf: documentTexts('en').pageOf,
+    pageOf: words.pageOf,
     leftText: () => `${options.sellerName} · ${options.footer}`,
   });
   doc.end();
@@ -160,17 +166,18 @@ function isNegative(column: ExportColumn, raw: unknown): boolean {
   return column.type === 'currency' && typeof raw === 'string' && raw.trim().startsWith('-');
 }
 
-function cellText(column: ExportColumn, raw: unknown): string {
+/** A cell as the reader reads it: amounts as n2 (the header names the currency), dates, words for codes. */
+function cellText(column: ExportColumn, row: ExportRow, locale: string): string {
+  if (column.coded) return codedText(column.coded, row, column.field) ?? '';
+  const raw = row[column.field];
   if (raw === null || raw === undefined) return '';
   const text = String(raw);
   switch (column.type) {
     case 'currency':
-      return formatAmount(text);
+      return formatN2(text, locale);
     case 'date':
     case 'datetime':
-      return formatShortDate(text);
-    case 'boolean':
-      return raw === true || text === 'true' ? 'Yes' : 'No';
+      return formatDate(text, locale);
     default:
       return text;
   }
