@@ -9,6 +9,7 @@ import { buildCustomer, buildInvoice, buildTenant, buildUser, TEST_PASSWORD } fr
 import { createTestApp, TestClient, type TestContext } from '../../test/test-app';
 import { readPdf, readPdfCharacters } from '../documents/pdf-reader.test-helper';
 import { readInvoiceBatches } from '../invoices/invoice-batches';
+import { INVOICE_FIELDS } from '../invoices/invoice-fields';
 import { findInvoicePage } from '../invoices/invoices.repository';
 import { readSheetStyles } from './xlsx-styles.test-helper';
 
@@ -358,6 +359,28 @@ describe('invoice exports in the reader’s language and formats', () => {
     expect(pdf.pages[0]).toContain('Filtre : substringof');
     expect(pdf.characters.at(-1)).toContain('Total : 1\u202f250 factures');
     expect(pdf.characters.at(-1)).toMatch(/^1\u202f954\u202f687,50$/m);
+  });
+
+  it('fits every column of the grid on the page in French, nothing cut', async () => {
+    await readAs('fr', 'fr-FR');
+    const every = Object.keys(INVOICE_FIELDS).join(',');
+    const pdf = await pdfOf(`currencyCode=EUR&pageSize=50&columns=${every}`);
+    // No cell and no header shortened with an ellipsis; the longest titles wrap instead.
+    expect(pdf.text).not.toContain('…');
+    for (const expected of [
+      'Solde de la',
+      'transaction',
+      'Paiement en',
+      'cours',
+      '12 sept. 2026',
+      '20 nov. 2026',
+    ]) {
+      expect(pdf.text).toContain(expected);
+    }
+    const page = pdf.characters[0]!;
+    for (const amount of ['1\u202f200,25', '7\u202f477,25', '-25,50'])
+      expect(page).toMatch(new RegExp(`^${amount}$`, 'm'));
+    expect(page).toMatch(/^EUR-12$/m);
   });
 
   it('titles the Excel export’s columns and writes its flags in the reader’s language', async () => {
