@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatC2, formatDate, formatN0, formatN2, formatQuantity, safeLocale } from './format';
+import {
+  formatC2,
+  formatDate,
+  formatN0,
+  formatN2,
+  formatQuantity,
+  formatUnitPrice,
+  safeLocale,
+} from './format';
 
 // Intl uses narrow no-break spaces in French; compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -26,6 +34,25 @@ describe('display formats n0, n2, c2', () => {
     );
     expect(formatC2(10, { locale: 'en-US', currencyCode: 'CAD', symbol: 'CA$' })).toBe('CA$10.00');
     expect(formatC2(0.005, { locale: 'en-GB', currencyCode: 'GBP' })).toBe('£0.01');
+  });
+
+  it('shows a unit price with its stored precision, 2 to 4 decimals, as c2 otherwise', () => {
+    const euro = { currencyCode: 'EUR', symbol: '€' };
+    expect(formatUnitPrice('12.3450', { locale: 'en-US', ...euro })).toBe('€12.345');
+    expect(formatUnitPrice('1200.5000', { locale: 'en-US', ...euro })).toBe('€1,200.50');
+    expect(formatUnitPrice('-0.0001', { locale: 'en-US', currencyCode: 'USD', symbol: '$' })).toBe(
+      '-$0.0001',
+    );
+    // The formatter's own spaces: a narrow no-break space groups, a no-break space comes before €.
+    expect(formatUnitPrice('1234.5678', { locale: 'fr-FR', ...euro })).toBe('1\u202f234,5678\u00a0€');
+  });
+
+  it('formats decimal strings exactly, beyond what a double holds', () => {
+    expect(formatC2('123456789012345678.91', { locale: 'en-US', currencyCode: 'USD', symbol: '$' })).toBe(
+      '$123,456,789,012,345,678.91',
+    );
+    expect(formatN2('-90071992547409.93', 'en-US')).toBe('-90,071,992,547,409.93');
+    expect(formatN0(' 12 ', 'en-US')).toBe('12');
   });
 
   it('accepts Java-style locales and falls back to en-US for nonsense', () => {

@@ -16,6 +16,14 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.N
   return formatter;
 }
 
+/**
+ * A value as Intl formats it: a decimal string as it is, which Intl reads exactly (an amount of
+ * numeric(20,2) can hold more digits than a double), a number as it is.
+ */
+function decimal(value: number | string): number | Intl.StringNumericLiteral {
+  return typeof value === 'string' ? (value.trim() as Intl.StringNumericLiteral) : value;
+}
+
 /** Java-style locales (en_US) become BCP 47 (en-US); an unknown one falls back to en-US. */
 export function safeLocale(locale: string | undefined | null): string {
   const candidate = (locale ?? '').replace('_', '-');
@@ -27,11 +35,11 @@ export function safeLocale(locale: string | undefined | null): string {
 }
 
 export function formatN0(value: number | string, locale: string): string {
-  return numberFormat(locale, { maximumFractionDigits: 0 }).format(Number(value));
+  return numberFormat(locale, { maximumFractionDigits: 0 }).format(decimal(value));
 }
 
 export function formatN2(value: number | string, locale: string): string {
-  return numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(value));
+  return numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(decimal(value));
 }
 
 /**
@@ -39,7 +47,7 @@ export function formatN2(value: number | string, locale: string): string {
  * ('2.500' -> 2.5, '3.000' -> 3), here by the user's locale.
  */
 export function formatQuantity(value: number | string, locale: string): string {
-  return numberFormat(locale, { maximumFractionDigits: 6 }).format(Number(value));
+  return numberFormat(locale, { maximumFractionDigits: 6 }).format(decimal(value));
 }
 
 /**
@@ -50,13 +58,33 @@ export function formatC2(
   value: number | string,
   options: { locale: string; currencyCode: string; symbol?: string },
 ): string {
+  return formatCurrency(value, options, 2);
+}
+
+/**
+ * A unit price as the invoice PDF prints it: the currency as c2 does, but with the precision
+ * the price is stored with (up to 4 decimals, at least 2), so that quantity times price
+ * visibly gives the line's amount: 12.3450 -> $12.345, 1200.5 -> $1,200.50.
+ */
+export function formatUnitPrice(
+  value: number | string,
+  options: { locale: string; currencyCode: string; symbol?: string },
+): string {
+  return formatCurrency(value, options, 4);
+}
+
+function formatCurrency(
+  value: number | string,
+  options: { locale: string; currencyCode: string; symbol?: string },
+  maximumFractionDigits: number,
+): string {
   const formatter = numberFormat(options.locale, {
     style: 'currency',
     currency: options.currencyCode,
     minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
+    maximumFractionDigits,
   });
-  const parts = formatter.formatToParts(Number(value));
+  const parts = formatter.formatToParts(decimal(value));
   return parts
     .map((part) => (part.type === 'currency' && options.symbol ? options.symbol : part.value))
     .join('');

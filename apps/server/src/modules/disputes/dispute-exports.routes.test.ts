@@ -1,11 +1,13 @@
 import { Privilege } from '@settle/shared/privileges';
+import { eq } from 'drizzle-orm';
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/users';
 import { expectError } from '../../test/expect-error';
 import { buildReasonCodes, buildTenant } from '../../test/factories';
 import { type SignedInCustomer, signedInCustomer } from '../../test/signed-in-customer';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { readPdf } from '../documents/pdf-reader.test-helper';
+import { readPdf, readPdfCharacters } from '../documents/pdf-reader.test-helper';
 
 let context: TestContext;
 let tenantId = 0;
@@ -75,6 +77,55 @@ describe('dispute grid exports (the invoice exports, generalised)', () => {
     expect(text).toContain(`Disputes of ${owner.customer.company} (${owner.customer.custNo})`);
     expect(text).toContain('Total: 2 disputes');
     expect(text).toContain('20.00');
+  });
+
+  it('writes both exports in the reader’s language: column titles, the status in words, fr-FR formats', async () => {
+    const owner = await withDisputes(['400.00', '234.50']);
+    await context.database.db
+      .update(users)
+      .set({ language: 'fr', localeForFormatting: 'fr-FR' })
+      .where(eq(users.id, owner.user.id));
+    const rows = await readSheet(
+      (await owner.client.get('/disputes/export/xlsx?scope=all&sort=disputedAmount&dir=desc')).rawPayload,
+    );
+    expect(rows[0]).toEqual([
+      'Numéro de facture',
+      'Date de facture',
+      "Date d'échéance",
+      'Montant (USD)',
+      'Montant contesté (USD)',
+      'Statut',
+      'Motif',
+    ]);
+    // The status in the reader's words; the reason is the tenant's own text, as stored.
+    expect(rows[1]).toEqual([
+      'INV-001',
+      utc('2026-09-01'),
+      utc('2026-10-01'),
+      500,
+      400,
+      'Non identifié',
+      'Damaged goods',
+    ]);
+
+    const response = await owner.client.get('/disputes/export/pdf?scope=all');
+    expect(response.statusCode, response.body).toBe(200);
+    const text = (await readPdf(response.rawPayload)).text;
+    for (const expected of [
+      `Litiges du client ${owner.customer.company} (${owner.customer.custNo})`,
+      'Montant contesté (USD)',
+      '1 sept. 2026',
+      'Non identifié',
+      'Total : 2 litiges',
+      'Page 1 sur 1',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    // The totals: 500 + 500 of invoice amounts, 400 + 234.50 disputed.
+    const characters = (await readPdfCharacters(response.rawPayload))[0]!;
+    expect(characters).toMatch(/^1\u202f000,00$/m);
+    expect(characters).toMatch(/^634,50$/m);
+    expect(text).not.toMatch(/Disputes of|UnIdentified|Total: |Page 1 of/);
   });
 
   it('leaves the disputed amount out without TR_USER.ALLOW_PROB_VIEW, and refuses it as a column', async () => {

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceExtendedFields } from '../../db/schema/invoices';
+import { users } from '../../db/schema/users';
 import { expectError } from '../../test/expect-error';
 import {
   buildCustomer,
@@ -13,11 +15,11 @@ import {
   TEST_PASSWORD,
 } from '../../test/factories';
 import { createTestApp, TestClient, type TestContext } from '../../test/test-app';
-import { readPdf } from './pdf-reader.test-helper';
+import { readPdf, readPdfCharacters } from './pdf-reader.test-helper';
 
 let context: TestContext;
 let client: TestClient;
-const ids = { own: '', foreign: '', other: '' };
+const ids = { own: '', foreign: '', other: '', userId: 0 };
 
 async function addLines(invoiceId: number, count: number, describe: (n: number) => string) {
   return buildLineItems(
@@ -38,6 +40,7 @@ beforeAll(async () => {
   const user = await buildUser(db, tenant.id, {
     customers: [{ id: own.id, defAccount: true }, { id: other.id }],
   });
+  ids.userId = user.id;
 
   const single = await buildInvoice(db, own, {
     invNo: 'INV-A',
@@ -286,6 +289,178 @@ describe('GET /gateway/downloadLinkedContent', () => {
     const response = await anonymous.get('/gateway/downloadLinkedContent?invNo=INV-A');
     expect(response.statusCode).toBe(401);
     expect(response.headers.message).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('the invoice document in the reader’s language and formats', () => {
+  /** The signed-in user's language and formatting locale, as the profile sets them. */
+  const readAs = (language: string, localeForFormatting: string) =>
+    context.database.db.update(users).set({ language, localeForFormatting }).where(eq(users.id, ids.userId));
+  const printed = Array.from(
+    { length: 50 },
+    (_, index) => `invNo=INV-P${String(index + 1).padStart(2, '0')}`,
+  );
+  /** The document's text (pdf.js), and its characters as drawn (no-break spaces kept). */
+  const document = async (query: string) => {
+    const response = await download(query);
+    expect(response.statusCode, response.body).toBe(200);
+    const [pdf, characters] = await Promise.all([
+      readPdf(response.rawPayload),
+      readPdfCharacters(response.rawPayload),
+    ]);
+    return { ...pdf, characters };
+  };
+  afterAll(() => readAs('en', 'en-US'));
+
+  it('writes every label of one invoice in the reader’s language and formats: en-US, then fr-FR', async () => {
+    await readAs('en', 'en-US');
+    const english = await document('invNo=INV-A');
+    expect(english.title).toBe('Invoice INV-A');
+    for (const expected of [
+      'INVOICE',
+      'No. INV-A',
+      'BILL TO',
+      `Customer no. ${ids.own}`,
+      'Invoice number',
+      'Invoice date',
+      'Sep 15, 2026',
+      'Due date',
+      'Oct 15, 2026',
+      'Terms',
+      'PO number',
+      'Currency',
+      'Status',
+      'Open',
+      'Item',
+      'Description',
+      'Qty',
+      'Price',
+      'Extended',
+      'Amount',
+      'Paid',
+      'Disputed',
+      'Balance due',
+      'All amounts in EUR.',
+      'Northwind Receivables · Invoice INV-A',
+      'Page 1 of 1',
+    ]) {
+      expect(english.text).toContain(expected);
+    }
+    expect(english.characters[0]).toContain('€1,234.50 EUR');
+    expect(english.characters[0]).toContain('€1,034.50 EUR');
+    expect(english.characters[0]).toContain('€12.50');
+    expect(english.text).not.toMatch(/FACTURE|Solde dû|Page 1 sur/);
+
+    await readAs('fr', 'fr-FR');
+    const french = await document('invNo=INV-A');
+    expect(french.title).toBe('Facture INV-A');
+    for (const expected of [
+      'Northwind Receivables',
+      'FACTURE',
+      'N° INV-A',
+      'FACTURÉ À',
+      'Café Société',
+      `N° client ${ids.own}`,
+      'N° de facture',
+      'Date de facture',
+      '15 sept. 2026',
+      'Échéance',
+      '15 oct. 2026',
+      'Conditions',
+      'Net 30',
+      'N° de commande',
+      'PO-7781',
+      'Devise',
+      'Statut',
+      'Ouverte',
+      'Article',
+      'Désignation',
+      'Qté',
+      'Prix',
+      'Montant',
+      'Crème brûlée kit',
+      'Payé',
+      'En litige',
+      'Solde dû',
+      'Tous les montants en EUR.',
+      'Northwind Receivables · Facture INV-A',
+      'Page 1 sur 1',
+    ]) {
+      expect(french.text).toContain(expected);
+    }
+    // As the shared formatter writes them: a narrow no-break space between thousands, a
+    // no-break space before the sign, a decimal comma; quantities the same way.
+    const page = french.characters[0]!;
+    for (const amount of [
+      '1\u202f234,50\u00a0€ EUR',
+      '200,00\u00a0€ EUR',
+      '34,50\u00a0€ EUR',
+      '1\u202f034,50\u00a0€ EUR',
+    ]) {
+      expect(page).toContain(amount);
+    }
+    expect(page).toMatch(/^12,50\u00a0€$/m);
+    expect(page).toMatch(/^25,00\u00a0€$/m);
+    expect(page).toMatch(/^2$/m);
+    for (const english of [
+      'INVOICE',
+      'BILL TO',
+      'Customer no.',
+      'Invoice date',
+      'Due date',
+      'Balance due',
+      'Extended',
+      'All amounts',
+      'Page 1 of',
+      'Sep 15',
+      '€1,234.50',
+    ]) {
+      expect(french.text).not.toContain(english);
+    }
+  });
+
+  it('writes a French credit note, the closed status and the table carried over to the next page in French', async () => {
+    await readAs('fr', 'fr-FR');
+    const credit = await document('invNo=INV-GBP');
+    expect(credit.characters[0]).toContain('-75,25\u00a0£ GBP');
+    const closed = await document('invStatus=C&invNo=INV-CLOSED');
+    expect(closed.text).toContain('Soldée');
+    expect(closed.text).toContain('Aucune ligne.');
+    const long = await document('invNo=INV-LONG');
+    expect(long.pageCount).toBeGreaterThanOrEqual(3);
+    expect(long.pages[1]).toContain('Facture INV-LONG (suite)');
+    long.pages.forEach((page, index) => {
+      expect(page).toContain(`Page ${index + 1} sur ${long.pageCount}`);
+      if (page.includes('SKU-')) expect(page).toMatch(/Article\s+Désignation\s+Qté\s+Prix\s+Montant/);
+    });
+    expect(long.characters.at(-1)).toContain('2\u202f000,00\u00a0€ EUR');
+  });
+
+  it('prints 50 invoices in one document, every page in the reader’s language: fr-FR, then en-US', async () => {
+    await readAs('fr', 'fr-FR');
+    const french = await document(printed.join('&'));
+    expect(french.pageCount).toBe(50);
+    expect(french.title).toBe('Factures (50)');
+    french.pages.forEach((page, index) => {
+      const invNo = `INV-P${String(index + 1).padStart(2, '0')}`;
+      expect(page).toContain('FACTURE');
+      expect(page).toContain(`N° ${invNo}`);
+      expect(page).toContain('Solde dû');
+      expect(page).toContain(`Northwind Receivables · Facture ${invNo}`);
+      expect(page).toContain(`Page ${index + 1} sur 50`);
+      expect(page).not.toMatch(/INVOICE|Balance due|Page \d+ of/);
+      expect(french.characters[index]).toContain('10,00\u00a0$ USD');
+    });
+
+    await readAs('en', 'en-US');
+    const english = await document(printed.join('&'));
+    expect(english.pageCount).toBe(50);
+    expect(english.title).toBe('Invoices (50)');
+    english.pages.forEach((page, index) => {
+      expect(page).toContain('Balance due');
+      expect(page).toContain(`Page ${index + 1} of 50`);
+      expect(english.characters[index]).toContain('$10.00 USD');
+    });
   });
 });
 

@@ -4,6 +4,7 @@ import type { AccountsService } from '../accounts/accounts.service';
 import type { SessionContext } from '../auth/session.service';
 import { resolveCustomerScope } from '../invoices/invoice-scope';
 import type { InvoicesService } from '../invoices/invoices.service';
+import { documentReader } from './document-texts';
 import { type InvoiceDocumentInput, renderInvoicesPdf } from './invoice-pdf';
 import { type FontName, isFontName, readFont } from './pdf-layout';
 
@@ -39,7 +40,7 @@ export function createDocumentsService(
   return {
     /**
      * The invoices of one customer (the session's current one unless custNo names another
-     * linked customer) as one PDF. Every number must be an invoice of that customer (and of
+     * linked customer) as one PDF, in the reader's language and formats. Every number must be an invoice of that customer (and of
      * that status when given); otherwise nothing is rendered and the missing numbers are told.
      */
     async invoicePdf(session: SessionContext, request: InvoicePdfRequest): Promise<InvoicePdf> {
@@ -87,7 +88,8 @@ export function createDocumentsService(
               currencyMap[detail.invoice.tranCurrencyCode] ?? `${detail.invoice.tranCurrencyCode} `,
           })),
       );
-      const document = await renderInvoicesPdf(inputs, { sellerName });
+      // In the reader's language and formats, as the statement and the receipt.
+      const document = await renderInvoicesPdf(inputs, { ...documentReader(session.user), sellerName });
       const filename =
         inputs.length === 1
           ? `invoice-${safeFileName(inputs[0]!.detail.invoice.invNo)}.pdf`

@@ -1,7 +1,8 @@
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { formatC2, formatDate, formatQuantity, formatUnitPrice } from '@settle/shared/format';
 import type { TInvoiceDetail } from '@settle/shared/invoices';
-import { documentTexts } from './document-texts';
+import { type DocumentReader, documentTexts, type InvoiceTexts, textOf } from './document-texts';
 import {
   createPdfDocument,
   drawPageFooters,
@@ -9,12 +10,7 @@ import {
   FONT_BOLD,
   FONT_REGULAR,
   fitText,
-  formatLongDate,
-  formatMoney,
-  formatQuantity,
-  formatUnitPrice,
   type PdfDocument,
-  withSymbol,
   wrapText,
 } from './pdf-layout';
 
@@ -26,7 +22,19 @@ export type InvoiceDocumentInput = {
   currencySymbol: string;
 };
 
-export type InvoicePdfOptions = { sellerName: string };
+/** The seller's name, and the reader whose words and formats the document is written in. */
+export type InvoicePdfOptions = DocumentReader & { sellerName: string };
+
+/** What every part of one document draws with: its words and its reader's formats. */
+type Writing = {
+  sellerName: string;
+  texts: InvoiceTexts;
+  /** An amount of the invoice, with its currency's symbol: c2 in the reader's locale. */
+  money: (value: string) => string;
+  unitPrice: (value: string) => string;
+  quantity: (value: string) => string;
+  date: (isoDate: string | null) => string;
+};
 
 const MARGIN = 50;
 const LINE_HEIGHT = 12;
@@ -35,30 +43,37 @@ const BODY_SIZE = 9;
 /** A row taller than this is cut, so that one line item can never need more than a page. */
 const MAX_ROW_LINES = 40;
 const GRAY = '#555555';
-const INVOICE_TEXTS = documentTexts('en');
+/** The facts' labels take the width of the longest one shown, within these bounds. */
+const FACT_LABEL_WIDTH = { min: 90, max: 130 };
 
-type Column = { title: string; width: number; align: 'left' | 'right' };
+type Column = { width: number; align: 'left' | 'right' };
 const COLUMNS = {
-  item: { title: 'Item', width: 80, align: 'left' },
-  description: { title: 'Description', width: 212, align: 'left' },
-  qty: { title: 'Qty', width: 55, align: 'right' },
-  price: { title: 'Price', width: 80, align: 'right' },
-  ext: { title: 'Extended', width: 85, align: 'right' },
+  item: { width: 80, align: 'left' },
+  description: { width: 212, align: 'left' },
+  qty: { width: 55, align: 'right' },
+  price: { width: 80, align: 'right' },
+  ext: { width: 85, align: 'right' },
 } satisfies Record<string, Column>;
 const COLUMN_ORDER = ['item', 'description', 'qty', 'price', 'ext'] as const;
 
 /**
  * Several invoices as one PDF: each starts on a new page; the line table breaks across
- * pages with its header repeated; every page has "Page X of Y". The document is ended
- * and ready to be piped or sent; the pages are drawn before it resolves, so a failure
- * rejects here, before any byte is sent.
+ * pages with its header repeated; every page has "Page X of Y". Every word is the reader's
+ * language (document-texts.ts), amounts, quantities and dates are in the reader's formatting
+ * locale. The document is ended and ready to be piped or sent; the pages are drawn before it
+ * resolves, so a failure rejects here, before any byte is sent.
  */
 export async function renderInvoicesPdf(
   invoices: InvoiceDocumentInput[],
   options: InvoicePdfOptions,
 ): Promise<PdfDocument> {
+  const words = documentTexts(options.language);
+  const texts = words.invoice;
+  const { locale } = options;
   const title =
-    invoices.length === 1 ? `Invoice ${invoices[0]!.detail.invoice.invNo}` : `Invoices (${invoices.length})`;
+    invoices.length === 1
+      ? texts.invoiceNo(invoices[0]!.detail.invoice.invNo)
+      : texts.invoicesCount(invoices.length);
   const doc = await createPdfDocument({
     layout: 'portrait',
     margin: MARGIN,
@@ -69,15 +84,26 @@ export async function renderInvoicesPdf(
   invoices.forEach((input, index) => {
     if (index > 0) doc.addPage();
     const from = doc.bufferedPageRange().count - 1;
-    renderInvoice(doc, input, options);
+    const money = {
+      locale,
+      currencyCode: input.detail.invoice.tranCurrencyCode,
+      symbol: input.currencySymbol,
+    };
+    renderInvoice(doc, input, {
+      sellerName: options.sellerName,
+      texts,
+      money: (value) => formatC2(value, money),
+      unitPrice: (value) => formatUnitPrice(value, money),
+      quantity: (value) => formatQuantity(value, locale),
+      date: (isoDate) => (isoDate ? formatDate(isoDate, locale) : ''),
+    });
     const to = doc.bufferedPageRange().count - 1;
     for (let page = from; page <= to; page++) pageInvoice[page] = input.detail.invoice.invNo;
   });
   drawPageFooters(doc, {
     margin: MARGIN,
-    // The invoice is written in English for every reader (see document-texts.ts).
-    pageOf: INVOICE_TEXTS.pageOf,
-    leftText: (page) => `${options.sellerName} · Invoice ${pageInvoice[page] ?? ''}`,
+    pageOf: words.pageOf,
+    leftText: (page) => `${options.sellerName} · ${texts.invoiceNo(pageInvoice[page] ?? '')}`,
   });
   doc.end();
   return doc;
@@ -96,13 +122,14 @@ function contentBottom(doc: PdfDocument): number {
   return doc.page.height - MARGIN - 10;
 }
 
-function renderInvoice(doc: PdfDocument, input: InvoiceDocumentInput, options: InvoicePdfOptions) {
+function renderInvoice(doc: PdfDocument, input: InvoiceDocumentInput, writing: Writing) {
   const { detail } = input;
-  let y = drawInvoiceHeader(doc, input, options);
-  y = drawTableHeader(doc, y);
+  const { texts } = writing;
+  let y = drawInvoiceHeader(doc, input, writing);
+  y = drawTableHeader(doc, texts, y);
   if (detail.lineItems.length === 0) {
     doc.font(FONT_REGULAR).fontSize(BODY_SIZE).fillColor(GRAY);
-    drawText(doc, 'No line items.', MARGIN + CELL_PADDING, y + 3);
+    drawText(doc, texts.noLines, MARGIN + CELL_PADDING, y + 3);
     doc.fillColor('black');
     y += LINE_HEIGHT + 6;
   }
@@ -111,7 +138,7 @@ function renderInvoice(doc: PdfDocument, input: InvoiceDocumentInput, options: I
     const itemLines = wrapText(doc, line.item, COLUMNS.item.width - CELL_PADDING * 2);
     const descriptionLines = wrapText(doc, line.description, COLUMNS.description.width - CELL_PADDING * 2);
     const extraLines = line.extendedFields.flatMap((field) =>
-      wrapText(doc, `${field.title}: ${field.value}`, COLUMNS.description.width - CELL_PADDING * 2),
+      wrapText(doc, texts.field(field.title, field.value), COLUMNS.description.width - CELL_PADDING * 2),
     );
     const lineCount = Math.min(
       MAX_ROW_LINES,
@@ -120,8 +147,8 @@ function renderInvoice(doc: PdfDocument, input: InvoiceDocumentInput, options: I
     const height = lineCount * LINE_HEIGHT + 6;
     if (y + height > contentBottom(doc)) {
       doc.addPage();
-      y = drawContinuationHeader(doc, detail.invoice.invNo);
-      y = drawTableHeader(doc, y);
+      y = drawContinuationHeader(doc, texts, detail.invoice.invNo);
+      y = drawTableHeader(doc, texts, y);
     }
     if (index % 2 === 1) {
       doc.rect(MARGIN, y, tableWidth(), height).fill('#f4f6f8');
@@ -142,10 +169,9 @@ function renderInvoice(doc: PdfDocument, input: InvoiceDocumentInput, options: I
       drawText(doc, entry.text, x.description + CELL_PADDING, top + row * LINE_HEIGHT);
     });
     doc.fillColor('black');
-    const symbol = input.currencySymbol;
-    drawCell(doc, formatQuantity(line.qtyShip), 'qty', top);
-    drawCell(doc, withSymbol(formatUnitPrice(line.price), symbol), 'price', top);
-    drawCell(doc, formatMoney(line.ext, symbol), 'ext', top);
+    drawCell(doc, writing.quantity(line.qtyShip), 'qty', top);
+    drawCell(doc, writing.unitPrice(line.price), 'price', top);
+    drawCell(doc, writing.money(line.ext), 'ext', top);
     y += height;
     doc
       .moveTo(MARGIN, y)
@@ -154,7 +180,7 @@ function renderInvoice(doc: PdfDocument, input: InvoiceDocumentInput, options: I
       .strokeColor('#d0d5da')
       .stroke();
   }
-  drawTotals(doc, input, y + 12);
+  drawTotals(doc, input, writing, y + 12);
 }
 
 function tableWidth(): number {
@@ -180,44 +206,41 @@ function drawCell(doc: PdfDocument, text: string, key: (typeof COLUMN_ORDER)[num
   });
 }
 
-function drawTableHeader(doc: PdfDocument, y: number): number {
+function drawTableHeader(doc: PdfDocument, texts: InvoiceTexts, y: number): number {
   const height = LINE_HEIGHT + 8;
   doc.rect(MARGIN, y, tableWidth(), height).fill('#e3e8ee');
   doc.font(FONT_BOLD).fontSize(BODY_SIZE).fillColor('black');
-  for (const key of COLUMN_ORDER) drawCell(doc, COLUMNS[key].title, key, y + 4);
+  for (const key of COLUMN_ORDER) drawCell(doc, texts.columns[key], key, y + 4);
   doc.font(FONT_REGULAR);
   return y + height;
 }
 
-function drawContinuationHeader(doc: PdfDocument, invNo: string): number {
+function drawContinuationHeader(doc: PdfDocument, texts: InvoiceTexts, invNo: string): number {
   doc.font(FONT_BOLD).fontSize(11).fillColor('black');
-  drawText(doc, `Invoice ${invNo} (continued)`, MARGIN, MARGIN);
+  drawText(doc, texts.continued(invNo), MARGIN, MARGIN);
   doc.font(FONT_REGULAR);
   return MARGIN + 24;
 }
 
-function drawInvoiceHeader(
-  doc: PdfDocument,
-  input: InvoiceDocumentInput,
-  options: InvoicePdfOptions,
-): number {
+function drawInvoiceHeader(doc: PdfDocument, input: InvoiceDocumentInput, writing: Writing): number {
   const { detail } = input;
+  const { texts } = writing;
   const invoice = detail.invoice;
   const header = (field: string) => detail.headerFields.find((entry) => entry.field === field)?.value ?? '';
   const right = doc.page.width - MARGIN;
   const contentWidth = right - MARGIN;
 
   doc.font(FONT_BOLD).fontSize(16).fillColor('black');
-  drawText(doc, options.sellerName, MARGIN, MARGIN);
+  drawText(doc, writing.sellerName, MARGIN, MARGIN);
   doc.fontSize(20);
-  drawText(doc, 'INVOICE', MARGIN, MARGIN - 2, { width: contentWidth, align: 'right' });
+  drawText(doc, texts.heading, MARGIN, MARGIN - 2, { width: contentWidth, align: 'right' });
   doc.font(FONT_REGULAR).fontSize(10);
-  drawText(doc, `No. ${invoice.invNo}`, MARGIN, MARGIN + 24, { width: contentWidth, align: 'right' });
+  drawText(doc, texts.number(invoice.invNo), MARGIN, MARGIN + 24, { width: contentWidth, align: 'right' });
 
   // Bill-to block on the left.
   let left = MARGIN + 60;
   doc.fontSize(8).fillColor(GRAY);
-  drawText(doc, 'BILL TO', MARGIN, left);
+  drawText(doc, texts.billTo, MARGIN, left);
   left += 12;
   doc.font(FONT_BOLD).fontSize(11).fillColor('black');
   for (const line of wrapText(doc, input.company, 250)) {
@@ -225,13 +248,13 @@ function drawInvoiceHeader(
     left += 14;
   }
   doc.font(FONT_REGULAR).fontSize(BODY_SIZE);
-  drawText(doc, `Customer no. ${invoice.custNo}`, MARGIN, left);
+  drawText(doc, texts.customerNo(invoice.custNo), MARGIN, left);
   left += LINE_HEIGHT;
   const shipTo = header('shipTo');
   if (shipTo) {
     left += 6;
     doc.fontSize(8).fillColor(GRAY);
-    drawText(doc, 'SHIP TO', MARGIN, left);
+    drawText(doc, texts.shipTo, MARGIN, left);
     left += 11;
     doc.fontSize(BODY_SIZE).fillColor('black');
     for (const line of wrapText(doc, shipTo, 250)) {
@@ -241,26 +264,36 @@ function drawInvoiceHeader(
   }
 
   // Invoice facts on the right: label and value pairs, empty ones left out.
-  const facts: Array<[string, string]> = [
-    ['Invoice number', invoice.invNo],
-    ['Transaction', invoice.tranId],
-    ['Invoice date', formatLongDate(invoice.invoiceDate)],
-    ['Due date', formatLongDate(invoice.dueDate)],
-    ['Terms', invoice.terms],
-    ['PO number', invoice.poNumber],
-    ['Sales representative', header('salesRep')],
-    ['Ship via', header('shipVia')],
-    ['Currency', invoice.tranCurrencyCode],
-    ['Status', invoice.status === 'O' ? 'Open' : 'Closed'],
-  ];
-  const labelX = MARGIN + 300;
-  const valueX = labelX + 100;
+  const labels = texts.facts;
+  const facts = (
+    [
+      [labels.invoiceNumber, invoice.invNo],
+      [labels.transaction, invoice.tranId],
+      [labels.invoiceDate, writing.date(invoice.invoiceDate)],
+      [labels.dueDate, writing.date(invoice.dueDate)],
+      [labels.terms, invoice.terms],
+      [labels.poNumber, invoice.poNumber],
+      [labels.salesRep, header('salesRep')],
+      [labels.shipVia, header('shipVia')],
+      [labels.currency, invoice.tranCurrencyCode],
+      [labels.status, textOf(texts.statuses, invoice.status)],
+    ] satisfies Array<[string, string | null]>
+  ).filter((fact): fact is [string, string] => Boolean(fact[1]));
+  // The labels' column is as wide as the longest label shown (French ones are longer), so
+  // that the values start after every label; a label wider than the bound is shortened.
+  doc.font(FONT_REGULAR).fontSize(BODY_SIZE);
+  const labelWidth = Math.min(
+    FACT_LABEL_WIDTH.max,
+    Math.max(FACT_LABEL_WIDTH.min, ...facts.map(([label]) => doc.widthOfString(label) + 10)),
+  );
+  // 20 points right of the bill-to block (250 wide): the labels may be long, the values keep room.
+  const labelX = MARGIN + 270;
+  const valueX = labelX + labelWidth;
   const valueWidth = right - valueX;
   let top = MARGIN + 60;
   for (const [label, value] of facts) {
-    if (!value) continue;
     doc.font(FONT_REGULAR).fontSize(BODY_SIZE).fillColor(GRAY);
-    drawText(doc, label, labelX, top);
+    drawText(doc, fitText(doc, label, labelWidth - 10), labelX, top);
     doc.fillColor('black');
     const lines = wrapText(doc, value, valueWidth).slice(0, 3);
     lines.forEach((line, row) => {
@@ -271,20 +304,21 @@ function drawInvoiceHeader(
   return Math.max(left, top) + 20;
 }
 
-function drawTotals(doc: PdfDocument, input: InvoiceDocumentInput, startY: number) {
+function drawTotals(doc: PdfDocument, input: InvoiceDocumentInput, writing: Writing, startY: number) {
   const invoice = input.detail.invoice;
   const code = invoice.tranCurrencyCode;
+  const { texts } = writing;
   const rows: Array<{ label: string; value: string; strong?: boolean }> = [
-    { label: 'Amount', value: invoice.amount },
-    { label: 'Paid', value: invoice.paidAmount },
-    { label: 'Disputed', value: invoice.disputeAmount },
-    { label: 'Balance due', value: invoice.balance, strong: true },
+    { label: texts.totals.amount, value: invoice.amount },
+    { label: texts.totals.paid, value: invoice.paidAmount },
+    { label: texts.totals.disputed, value: invoice.disputeAmount },
+    { label: texts.totals.balanceDue, value: invoice.balance, strong: true },
   ];
   const height = rows.length * (LINE_HEIGHT + 4) + 30;
   let y = startY;
   if (y + height > contentBottom(doc)) {
     doc.addPage();
-    y = drawContinuationHeader(doc, invoice.invNo);
+    y = drawContinuationHeader(doc, texts, invoice.invNo);
   }
   const width = 230;
   const x = doc.page.width - MARGIN - width;
@@ -303,10 +337,10 @@ function drawTotals(doc: PdfDocument, input: InvoiceDocumentInput, startY: numbe
       .fontSize(row.strong ? 10 : BODY_SIZE)
       .fillColor('black');
     drawText(doc, row.label, x, y);
-    drawText(doc, `${formatMoney(row.value, input.currencySymbol)} ${code}`, x, y, { width, align: 'right' });
+    drawText(doc, `${writing.money(row.value)} ${code}`, x, y, { width, align: 'right' });
     y += LINE_HEIGHT + 4;
   }
   doc.font(FONT_REGULAR).fontSize(8).fillColor(GRAY);
-  drawText(doc, `All amounts in ${code}.`, x, y + 6);
+  drawText(doc, texts.allAmountsIn(code), x, y + 6);
   doc.fillColor('black');
 }

@@ -136,7 +136,17 @@ const receipt = {
 const SELLER = 'Northwind Receivables';
 const documents = {
   invoice: () =>
-    renderInvoicesPdf([invoiceInput('INV-A', ['Crème brûlée kit', 'Office chairs'])], { sellerName: SELLER }),
+    renderInvoicesPdf([invoiceInput('INV-A', ['Crème brûlée kit', 'Office chairs'])], {
+      language: 'en',
+      locale: 'en-US',
+      sellerName: SELLER,
+    }),
+  invoiceFr: () =>
+    renderInvoicesPdf([invoiceInput('INV-A', ['Crème brûlée kit', 'Office chairs'])], {
+      language: 'fr',
+      locale: 'fr-FR',
+      sellerName: SELLER,
+    }),
   statementFr: () => renderStatementPdf(statement, { language: 'fr', locale: 'fr-FR', sellerName: SELLER }),
   statementEn: () => renderStatementPdf(statement, { language: 'en', locale: 'en-US', sellerName: SELLER }),
   receiptFr: () =>
@@ -159,6 +169,9 @@ const documents = {
   grid: async () =>
     (
       await renderInvoiceGridPdf({
+        language: 'fr',
+        locale: 'fr-FR',
+        grid: 'invoices',
         columns: [
           { field: 'invNo', title: 'Invoice number', type: 'string', width: 16 },
           { field: 'dueDate', title: 'Due date', type: 'date', width: 12 },
@@ -175,9 +188,8 @@ const documents = {
             }));
           }
         })(),
-        title: 'Open invoices of Château Verde SARL (C10001)',
-        rowNoun: ['invoice', 'invoices'],
-        footer: 'Invoices of C10001 (EUR)',
+        title: 'Factures ouvertes du client Château Verde SARL (C10001)',
+        footer: 'Factures du client C10001 (EUR)',
         exportedOn: '2026-10-31',
         sellerName: SELLER,
       })
@@ -214,7 +226,14 @@ function embeddedFontFiles(data: Buffer): fontkit.Font[] {
 describe('documents made one after the other by the same process', () => {
   it('each has its own language, formats and both fonts embedded as subsets', async () => {
     const made: Array<[Name, Buffer]> = [];
-    for (const name of ['statementFr', 'invoice', 'receiptEn', 'statementEn', 'receiptFr'] as const) {
+    for (const name of [
+      'statementFr',
+      'invoice',
+      'receiptEn',
+      'statementEn',
+      'receiptFr',
+      'invoiceFr',
+    ] as const) {
       made.push([name, await make(name)]);
     }
     const text = Object.fromEntries(
@@ -243,6 +262,11 @@ describe('documents made one after the other by the same process', () => {
     expect(text.invoice).toContain('Crème brûlée kit');
     expect(text.invoice).toContain('Café Société');
     expect(text.invoice).toContain('€1,234.50 EUR');
+    expect(text.invoice).toContain('Balance due');
+    expect(text.invoiceFr).toContain('Solde dû');
+    expect(text.invoiceFr).toContain('1 234,50 € EUR');
+    expect(text.invoiceFr).toContain('15 sept. 2026');
+    expect(text.invoiceFr).not.toContain('Balance due');
 
     for (const [, data] of made) {
       expect(embeddedFonts(data)).toEqual({ names: ['DejaVuSans', 'DejaVuSans-Bold'], files: 2 });
@@ -251,7 +275,8 @@ describe('documents made one after the other by the same process', () => {
 
   it('is the same document, byte for byte, whatever the process made before it', async () => {
     const first = withoutDate(await make('receiptFr'));
-    for (const name of ['invoice', 'statementEn', 'grid', 'statementFr'] as const) await make(name);
+    for (const name of ['invoice', 'statementEn', 'grid', 'invoiceFr', 'statementFr'] as const)
+      await make(name);
     const again = withoutDate(await make('receiptFr'));
     // A font subset or width table carried over from another document would add its glyphs.
     expect(again).toBe(first);
@@ -314,7 +339,16 @@ describe('the embedded fonts', () => {
 
 describe('documents made at the same time', () => {
   it('do not interleave: each is the document made alone', async () => {
-    const names: Name[] = ['grid', 'statementFr', 'invoice', 'receiptEn', 'grid', 'receiptFr', 'statementEn'];
+    const names: Name[] = [
+      'grid',
+      'statementFr',
+      'invoice',
+      'receiptEn',
+      'grid',
+      'receiptFr',
+      'invoiceFr',
+      'statementEn',
+    ];
     const alone = new Map<Name, string>();
     for (const name of new Set(names)) alone.set(name, withoutDate(await make(name)));
     const together = await Promise.all(names.map(make));

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { roundMoney } from '@settle/shared/money';
 import type * as fontkit from 'fontkit';
 import type PDFDocument from 'pdfkit';
 
 /**
- * What both generated PDFs (the invoice document and the grid export) share: the
- * embedded DejaVu fonts (so that é, €, £ render), amount formatting from decimal
- * strings (never through floats), word wrapping and the "Page X of Y" footer.
+ * What every generated PDF (the invoice document, the grid exports, the statement and the
+ * receipt) shares: the embedded DejaVu fonts (so that é, €, £ and French spacing render),
+ * word wrapping and the "Page X of Y" footer. Their words come from document-texts.ts, their
+ * amounts and dates from the shared formatters (@settle/shared/format) in the reader's locale.
  */
 
 /** The only fonts a request can name: the served name -> the file in dejavu-fonts-ttf/ttf. */
@@ -161,67 +161,8 @@ export async function createPdfDocument(options: {
   return doc;
 }
 
-const DECIMAL = /^(-)?(\d+)(?:\.(\d+))?$/;
-
-function groupThousands(whole: string): string {
-  return whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-/** '-1234.5' -> '-1,234.50': 2 decimals, rounded as the specification says, en-US grouping. */
-export function formatAmount(value: string): string {
-  const match = DECIMAL.exec(roundMoney(value));
-  if (!match) return value;
-  const [, sign = '', whole = '0', fraction = '00'] = match;
-  return `${sign}${groupThousands(whole)}.${fraction}`;
-}
-
-/** An amount with the currency symbol before the digits and the sign before the symbol: '-€25.50'. */
-export function formatMoney(value: string, symbol: string): string {
-  return withSymbol(formatAmount(value), symbol);
-}
-
-/** The symbol between the sign and the digits of an already formatted amount. */
-export function withSymbol(formatted: string, symbol: string): string {
-  return formatted.startsWith('-') ? `-${symbol}${formatted.slice(1)}` : `${symbol}${formatted}`;
-}
-
-/**
- * A unit price keeps the precision it is stored with (up to 4 decimals) so that quantity
- * times price visibly gives the extended amount; at least 2 decimals are shown.
- */
-export function formatUnitPrice(value: string): string {
-  const match = DECIMAL.exec(value.trim());
-  if (!match) return value;
-  const [, sign = '', whole = '0', fraction = ''] = match;
-  const kept = fraction.replace(/0+$/, '').padEnd(2, '0');
-  return `${sign}${groupThousands(whole)}.${kept}`;
-}
-
-/** A quantity without trailing zeros: '2.500' -> '2.5', '3.000' -> '3'. */
-export function formatQuantity(value: string): string {
-  const match = DECIMAL.exec(value.trim());
-  if (!match) return value;
-  const [, sign = '', whole = '0', fraction = ''] = match;
-  const kept = fraction.replace(/0+$/, '');
-  return `${sign}${groupThousands(whole)}${kept ? `.${kept}` : ''}`;
-}
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** 'YYYY-MM-DD' -> 'Oct 1, 2026' (a calendar date: no time zone can shift it). */
-export function formatLongDate(isoDate: string | null): string {
-  if (!isoDate) return '';
-  const [year, month, day] = isoDate.slice(0, 10).split('-').map(Number);
-  if (!year || !month || !day) return isoDate;
-  return `${MONTHS[month - 1]} ${day}, ${year}`;
-}
-
-/** 'YYYY-MM-DD' -> 'MM/DD/YYYY', the export format of the specification. */
-export function formatShortDate(isoDate: string | null): string {
-  if (!isoDate) return '';
-  const [year, month, day] = isoDate.slice(0, 10).split('-');
-  return year && month && day ? `${month}/${day}/${year}` : isoDate;
-}
+/** Where a line may break: white space, but not the no-break spaces a formatter puts in "1 234,50 €". */
+const BREAKABLE_SPACE = /[^\S\u00a0\u2007\u202f]+/;
 
 /**
  * The text cut into lines that fit `width` in the current font and size. Words longer
@@ -231,7 +172,7 @@ export function wrapText(doc: PdfDocument, text: string, width: number): string[
   const lines: string[] = [];
   for (const paragraph of text.split(/\r?\n/)) {
     let line = '';
-    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+    for (const word of paragraph.split(BREAKABLE_SPACE).filter(Boolean)) {
       const candidate = line ? `${line} ${word}` : word;
       if (doc.widthOfString(candidate) <= width) {
         line = candidate;

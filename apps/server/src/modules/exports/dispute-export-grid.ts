@@ -14,17 +14,21 @@ const FIELDS: Record<string, { type: FieldType }> = {
   createdOn: { type: 'date' },
 };
 
-/** The dispute grid's exportable columns; without TR_USER.ALLOW_PROB_VIEW the disputed amount is not one. */
+/**
+ * The dispute grid's exportable columns; without TR_USER.ALLOW_PROB_VIEW the disputed amount is
+ * not one. The status is shown in words from its code, as the grid shows it.
+ */
 export function disputeExportGrid(canViewAmounts: boolean): ExportGrid {
   const fields = Object.fromEntries(
     Object.entries(FIELDS).filter(([field]) => canViewAmounts || field !== 'disputedAmount'),
   );
   return {
+    name: 'disputes',
     fields,
     defaults: DISPUTE_COLUMNS.filter((column) => column.visible && Object.hasOwn(fields, column.field)).map(
       (column) => column.field,
     ),
-    titleOf: (field) => DISPUTE_COLUMNS.find((column) => column.field === field)?.title ?? field,
+    coded: (texts) => ({ status: { words: texts.values.disputeStatus, from: 'statusCode' } }),
     noun: 'dispute',
   };
 }

@@ -1,6 +1,6 @@
 import { isCalendarDate, utcMidnight } from '@settle/shared/calendar-date';
 import { badRequest } from '../../lib/app-error';
-import { INVOICE_COLUMNS } from '../invoices/invoice-columns';
+import { type ExportGridName, type ExportTexts, textOf } from '../documents/document-texts';
 import { type FieldType, INVOICE_FIELDS } from '../invoices/invoice-fields';
 
 /** The invoice grid's visible columns: what an export holds unless `columns` says otherwise. */
@@ -18,14 +18,26 @@ export const DEFAULT_EXPORT_COLUMNS = [
 /** A row as an export reads it: a grid row of any list, by field name. */
 export type ExportRow = Readonly<Record<string, unknown>>;
 
-/** What an exportable grid offers: its fields with their types, the default columns, the titles. */
+/**
+ * What an exportable grid offers: its fields with their types and the default columns. The
+ * columns' titles are the documents' texts (document-texts.ts), keyed by the grid's name and
+ * the fields' names; a field whose cells hold a code is shown in words, as the grid shows it.
+ */
 export type ExportGrid = {
+  name: ExportGridName;
   fields: Readonly<Record<string, { type: FieldType }>>;
   defaults: readonly string[];
-  titleOf: (field: string) => string;
+  /** The fields whose cells are codes shown as words: the words, and the row field holding the code. */
+  coded?: (texts: ExportTexts) => Readonly<Record<string, CodedField>>;
   /** Named in the refusal of an unknown column ("Not an invoice field"). */
   noun: string;
 };
+
+/**
+ * A coded cell's words by code; the code is read from `from` (the column's own field by
+ * default). A flag's words are keyed true and false, and anything but true reads false.
+ */
+export type CodedField = { words: Readonly<Record<string, string>>; from?: string; flag?: true };
 
 export type ExportColumn = {
   field: string;
@@ -33,12 +45,11 @@ export type ExportColumn = {
   type: FieldType;
   /** Width in characters (Excel's unit); the grid PDF uses it as a relative weight. */
   width: number;
+  /** A cell of codes (a status, a flag): its words in the reader's language. */
+  coded?: CodedField;
 };
 
 export type CellValue = string | number | Date | null;
-
-/** Titles of fields the grid's column list does not name. */
-const EXTRA_TITLES: Record<string, string> = { tranBal: 'Transaction balance' };
 
 const TYPE_WIDTHS: Record<FieldType, number> = {
   string: 16,
@@ -52,32 +63,48 @@ const TYPE_WIDTHS: Record<FieldType, number> = {
 };
 
 export const INVOICE_EXPORT_GRID: ExportGrid = {
+  name: 'invoices',
   fields: INVOICE_FIELDS,
   defaults: DEFAULT_EXPORT_COLUMNS,
-  titleOf: (field) =>
-    INVOICE_COLUMNS.find((column) => column.field === field)?.title ?? EXTRA_TITLES[field] ?? field,
   noun: 'invoice',
 };
 
-function columnOf(grid: ExportGrid, field: string): ExportColumn {
+/** A column's title in the reader's language; a field without one (never, a test sees to it) shows its name. */
+export function columnTitle(texts: ExportTexts, grid: ExportGrid, field: string): string {
+  const titles = texts.columns[grid.name];
+  return Object.hasOwn(titles, field) ? titles[field]! : field;
+}
+
+function columnOf(grid: ExportGrid, texts: ExportTexts, field: string): ExportColumn {
   const type = grid.fields[field]!.type;
-  const title = grid.titleOf(field);
-  return { field, title, type, width: Math.max(TYPE_WIDTHS[type], title.length + 8) };
+  const title = columnTitle(texts, grid, field);
+  const coded =
+    grid.coded?.(texts)[field] ??
+    (type === 'boolean' ? { words: { true: texts.yes, false: texts.no }, flag: true as const } : undefined);
+  return {
+    field,
+    title,
+    type,
+    width: Math.max(TYPE_WIDTHS[type], title.length + 8),
+    ...(coded ? { coded } : {}),
+  };
 }
 
 /**
  * The `columns` query (comma-separated field names) as export columns, in the order
- * given; only the invoice fields a filter or the grid can name are allowed.
+ * given, titled in the reader's language (`texts`); only the fields a filter or the grid
+ * can name are allowed.
  */
 export function parseExportColumns(
   text: string | undefined,
-  grid: ExportGrid = INVOICE_EXPORT_GRID,
+  grid: ExportGrid,
+  texts: ExportTexts,
 ): ExportColumn[] {
   const names = (text ?? '')
     .split(',')
     .map((name) => name.trim())
     .filter(Boolean);
-  if (names.length === 0) return grid.defaults.map((field) => columnOf(grid, field));
+  if (names.length === 0) return grid.defaults.map((field) => columnOf(grid, texts, field));
   const unknown = names.filter((name) => !Object.hasOwn(grid.fields, name));
   if (unknown.length > 0) {
     throw badRequest(
@@ -85,7 +112,7 @@ export function parseExportColumns(
       [{ field: 'querystring.columns', message: `Not an ${grid.noun} field: ${unknown.join(', ')}` }],
     );
   }
-  return [...new Set(names)].map((field) => columnOf(grid, field));
+  return [...new Set(names)].map((field) => columnOf(grid, texts, field));
 }
 
 /** A column header; amounts name their currency, since the cells hold bare numbers. */
@@ -99,8 +126,17 @@ export function toCalendarDate(isoDate: string): Date | null {
   return isCalendarDate(date) ? utcMidnight(date) : null;
 }
 
-/** The typed value of a cell: numbers for amounts, dates for dates, Yes/No for flags. */
+/** A coded cell's words: the code looked up in the column's words; a code without words is shown as stored. */
+export function codedText(coded: CodedField, row: ExportRow, field: string): string | null {
+  const code = row[coded.from ?? field];
+  if (code === null || code === undefined) return null;
+  if (coded.flag) return textOf(coded.words, code === true || code === 'true' ? 'true' : 'false');
+  return textOf(coded.words, String(code));
+}
+
+/** The typed value of a cell: numbers for amounts, dates for dates, words for codes and flags. */
 export function cellValue(column: ExportColumn, row: ExportRow): CellValue {
+  if (column.coded) return codedText(column.coded, row, column.field);
   const value = row[column.field];
   if (value === null || value === undefined) return null;
   switch (column.type) {
@@ -112,8 +148,6 @@ export function cellValue(column: ExportColumn, row: ExportRow): CellValue {
     case 'date':
     case 'datetime':
       return toCalendarDate(String(value));
-    case 'boolean':
-      return value === true || value === 'true' ? 'Yes' : 'No';
     default:
       return String(value);
   }

@@ -1,12 +1,15 @@
 import { INVOICE_COLUMNS } from '@settle/shared/invoices';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/users';
 import { expectError } from '../../test/expect-error';
 import { buildCustomer, buildInvoice, buildTenant, buildUser, TEST_PASSWORD } from '../../test/factories';
 import { createTestApp, TestClient, type TestContext } from '../../test/test-app';
-import { readPdf } from '../documents/pdf-reader.test-helper';
+import { readPdf, readPdfCharacters } from '../documents/pdf-reader.test-helper';
 import { readInvoiceBatches } from '../invoices/invoice-batches';
+import { INVOICE_FIELDS } from '../invoices/invoice-fields';
 import { findInvoicePage } from '../invoices/invoices.repository';
 import { readSheetStyles } from './xlsx-styles.test-helper';
 
@@ -230,8 +233,9 @@ describe('GET /invoices/export/pdf', () => {
       'Amount (EUR)',
       'EUR-01',
       'EUR-12',
-      '10/01/2026',
-      '09/12/2026',
+      // Dates as the grid shows them, in the reader's formatting locale (en-US here).
+      'Oct 1, 2026',
+      'Sep 12, 2026',
       '1,200.25',
       '-25.50',
       'Total: 12 invoices',
@@ -273,6 +277,156 @@ describe('GET /invoices/export/pdf', () => {
     expect(
       (await client.get('/invoices/export/pdf?currencyCode=CAD&scope=page&pageSize=20')).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('invoice exports in the reader’s language and formats', () => {
+  /** The signed-in user's language and formatting locale, as the profile sets them. */
+  const readAs = (language: string, localeForFormatting: string) =>
+    context.database.db.update(users).set({ language, localeForFormatting }).where(eq(users.id, ids.userId));
+  afterAll(() => readAs('en', 'en-US'));
+
+  const pdfOf = async (query: string) => {
+    const response = await client.get(`/invoices/export/pdf?${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const [pdf, characters] = await Promise.all([
+      readPdf(response.rawPayload),
+      readPdfCharacters(response.rawPayload),
+    ]);
+    return { ...pdf, characters };
+  };
+
+  it('writes the PDF export in French, amounts, counts and dates in fr-FR, for a French reader', async () => {
+    await readAs('fr', 'fr-FR');
+    const pdf = await pdfOf('currencyCode=EUR&pageSize=50');
+    expect(pdf.pageCount).toBe(1);
+    expect(pdf.title).toBe(`Factures ouvertes du client Café Société (${ids.own})`);
+    for (const expected of [
+      `Factures ouvertes du client Café Société (${ids.own})`,
+      'Montants en EUR',
+      'Exporté le',
+      // The grid's default columns, titled as the French grid titles them.
+      'N° de facture',
+      'Date de facture',
+      'Échéance',
+      'Montant (EUR)',
+      'Solde (EUR)',
+      'En litige (EUR)',
+      'Promesse',
+      'N° de commande',
+      'EUR-01',
+      '1 sept. 2026',
+      '1 oct. 2026',
+      'Oui',
+      'Non',
+      'Total : 12 factures',
+      `Northwind Receivables · Factures du client ${ids.own} (EUR)`,
+      'Page 1 sur 1',
+    ]) {
+      expect(pdf.text).toContain(expected);
+    }
+    const page = pdf.characters[0]!;
+    for (const amount of ['100,25', '1\u202f200,25', '-25,50', '7\u202f477,25']) {
+      expect(page).toMatch(new RegExp(`^${amount}$`, 'm'));
+    }
+    for (const english of [
+      'Open invoices',
+      'Amounts in',
+      'Exported',
+      'Invoice number',
+      'Due date',
+      'Total:',
+      'Yes',
+      'Page 1 of',
+      '1,200.25',
+    ]) {
+      expect(pdf.text).not.toContain(english);
+    }
+  });
+
+  it('pages a French export with its heading carried over and the count in fr-FR', async () => {
+    await readAs('fr', 'fr-FR');
+    const filter = encodeURIComponent("substringof('EVEN',poNumber)");
+    const pdf = await pdfOf(
+      `currencyCode=USD&scope=all&sort=amount&dir=asc&filter=${filter}&columns=invNo,dueDate,amount`,
+    );
+    expect(pdf.pageCount).toBeGreaterThan(10);
+    pdf.pages.forEach((page, index) => {
+      expect(page).toContain(`Page ${index + 1} sur ${pdf.pageCount}`);
+      expect(page).toContain('Montant (USD)');
+      if (index > 0) expect(page).toContain(`Factures ouvertes du client Café Société (${ids.own}) (suite)`);
+    });
+    expect(pdf.pages[0]).toContain('Filtre : substringof');
+    expect(pdf.characters.at(-1)).toContain('Total : 1\u202f250 factures');
+    expect(pdf.characters.at(-1)).toMatch(/^1\u202f954\u202f687,50$/m);
+  });
+
+  it('fits every column of the grid on the page in French, nothing cut', async () => {
+    await readAs('fr', 'fr-FR');
+    const every = Object.keys(INVOICE_FIELDS).join(',');
+    const pdf = await pdfOf(`currencyCode=EUR&pageSize=50&columns=${every}`);
+    // No cell and no header shortened with an ellipsis; the longest titles wrap instead.
+    expect(pdf.text).not.toContain('…');
+    for (const expected of [
+      'Solde de la',
+      'transaction',
+      'Paiement en',
+      'cours',
+      '12 sept. 2026',
+      '20 nov. 2026',
+    ]) {
+      expect(pdf.text).toContain(expected);
+    }
+    const page = pdf.characters[0]!;
+    for (const amount of ['1\u202f200,25', '7\u202f477,25', '-25,50'])
+      expect(page).toMatch(new RegExp(`^${amount}$`, 'm'));
+    expect(page).toMatch(/^EUR-12$/m);
+  });
+
+  it('titles the Excel export’s columns and writes its flags in the reader’s language', async () => {
+    const workbook = async () => {
+      const response = await client.get(
+        '/invoices/export/xlsx?currencyCode=EUR&columns=invNo,tranBal,promise,paymentPending,nextFollowupDate',
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      return readSheet(response.rawPayload);
+    };
+    await readAs('en', 'en-US');
+    const english = await workbook();
+    expect(english[0]).toEqual([
+      'Invoice number',
+      'Transaction balance (EUR)',
+      'Promised',
+      'Payment pending',
+      'Follow-up date',
+    ]);
+    expect(english[6]).toEqual(['EUR-06', 600.25, 'Yes', 'No', utc('2026-11-20')]);
+
+    await readAs('fr', 'fr-FR');
+    const french = await workbook();
+    expect(french[0]).toEqual([
+      'N° de facture',
+      'Solde de la transaction (EUR)',
+      'Promesse',
+      'Paiement en cours',
+      'Date de relance',
+    ]);
+    // Amounts and dates stay typed cells (the spreadsheet shows them by its own settings).
+    expect(french[6]).toEqual(['EUR-06', 600.25, 'Oui', 'Non', utc('2026-11-20')]);
+    expect(french[1]?.[2]).toBe('Non');
+  });
+
+  it('names the workbook’s sheet in the reader’s language', async () => {
+    const sheetName = async () => {
+      const response = await client.get('/invoices/export/xlsx?currencyCode=EUR');
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+      return workbook.worksheets.map((sheet) => sheet.name);
+    };
+    await readAs('en', 'en-US');
+    expect(await sheetName()).toEqual(['Invoices']);
+    await readAs('fr', 'fr-FR');
+    expect(await sheetName()).toEqual(['Factures']);
   });
 });
 

@@ -7,6 +7,12 @@ import { AppError } from '../../lib/app-error';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { SessionContext } from '../auth/session.service';
 import type { DisputesService } from '../disputes/disputes.service';
+import {
+  type DocumentReader,
+  documentReader,
+  documentTexts,
+  type ExportGridName,
+} from '../documents/document-texts';
 import { DEFAULT_SELLER_NAME } from '../documents/documents.service';
 import type { PdfDocument } from '../documents/pdf-layout';
 import { EXPORT_BATCH_SIZE } from '../invoices/invoice-batches';
@@ -16,7 +22,7 @@ import type { InvoicesService } from '../invoices/invoices.service';
 import type { PaymentLogsService } from '../payment-logs/payment-logs.service';
 import { buildFilterWhere } from '../search/filter-helper';
 import { disputeExportGrid } from './dispute-export-grid';
-import { type ExportColumn, type ExportRow, parseExportColumns } from './export-columns';
+import { type ExportColumn, type ExportRow, INVOICE_EXPORT_GRID, parseExportColumns } from './export-columns';
 import { renderInvoiceGridPdf } from './invoice-grid-pdf';
 import { ExportAbortedError, writeInvoicesXlsx, XLSX_CONTENT_TYPE } from './invoice-xlsx';
 import { PAYMENT_LOG_EXPORT_GRID } from './payment-log-export-grid';
@@ -29,6 +35,9 @@ export const ExportErrorCode = { EXPORT_TOO_LARGE: 'EXPORT_TOO_LARGE' } as const
 export type TInvoiceExportQuery = TInvoiceListQuery & { scope: 'page' | 'all'; columns?: string };
 
 export type PreparedExport = {
+  /** Whom the file is written for: its words and formats (the session's user). */
+  reader: DocumentReader;
+  grid: ExportGridName;
   currencyCode: string;
   filter?: string;
   columns: ExportColumn[];
@@ -37,9 +46,8 @@ export type PreparedExport = {
   sellerName: string;
   /** e.g. invoices-<custNo>-<currency>-<open|closed>.<extension> */
   filename: (extension: 'xlsx' | 'pdf') => string;
-  /** The PDF's heading, its rows' noun (singular, plural) and its footer; the workbook's sheet name. */
+  /** The PDF's heading and footer and the workbook's sheet name, in the reader's language. */
   title: string;
-  rowNoun: [string, string];
   footer: string;
   sheetName: string;
   /** The rows in the grid's order, in batches; each call reads the database afresh. */
@@ -81,7 +89,9 @@ export function createExportsService(
     query: TInvoiceExportQuery,
     format: 'xlsx' | 'pdf',
   ): Promise<PreparedExport> {
-    const columns = parseExportColumns(query.columns);
+    const reader = documentReader(session.user);
+    const texts = documentTexts(reader.language).exports;
+    const columns = parseExportColumns(query.columns, INVOICE_EXPORT_GRID, texts);
     const { customer, currencyCode } = await resolveCustomerScope(accounts, session, query);
     const filter = buildFilterWhere(query.filter, INVOICE_FIELDS);
     const scope = { customerId: customer.id, currencyCode, status: query.status, userId: session.userId };
@@ -92,7 +102,10 @@ export function createExportsService(
     const statusWord = query.status === 'O' ? 'open' : 'closed';
     // The page and the whole list are different files: their names must not collide in Downloads.
     const scopeWord = query.scope === 'page' ? `page-${query.page}` : 'all';
+    const party = `${customer.company} (${customer.custNo})`;
     return {
+      reader,
+      grid: 'invoices',
       currencyCode,
       filter: query.filter,
       columns,
@@ -100,10 +113,9 @@ export function createExportsService(
       sellerName: options.sellerName ?? DEFAULT_SELLER_NAME,
       filename: (extension) =>
         `invoices-${customer.custNo}-${currencyCode}-${statusWord}-${scopeWord}.${extension}`,
-      title: `${query.status === 'O' ? 'Open' : 'Closed'} invoices of ${customer.company} (${customer.custNo})`,
-      rowNoun: ['invoice', 'invoices'],
-      footer: `Invoices of ${customer.custNo} (${currencyCode})`,
-      sheetName: 'Invoices',
+      title: query.status === 'O' ? texts.titles.openInvoices(party) : texts.titles.closedInvoices(party),
+      footer: texts.footers.invoices(customer.custNo, currencyCode),
+      sheetName: texts.sheetNames.invoices,
       batches: () =>
         invoices.readBatches({
           scope,
@@ -123,8 +135,10 @@ export function createExportsService(
     query: TDisputeExportQuery,
     format: 'xlsx' | 'pdf',
   ): Promise<PreparedExport> {
+    const reader = documentReader(session.user);
+    const texts = documentTexts(reader.language).exports;
     const selection = await disputes.exportSelection(session, query);
-    const columns = parseExportColumns(query.columns, disputeExportGrid(selection.canViewAmounts));
+    const columns = parseExportColumns(query.columns, disputeExportGrid(selection.canViewAmounts), texts);
     const offset = query.scope === 'page' ? (query.page - 1) * query.pageSize : 0;
     const rowCount =
       query.scope === 'page'
@@ -133,16 +147,17 @@ export function createExportsService(
     refuseLargePdf(format, rowCount);
     const { custNo, company, currencyCode } = selection;
     return {
+      reader,
+      grid: 'disputes',
       currencyCode,
       filter: query.filter,
       columns,
       rowCount,
       sellerName: options.sellerName ?? DEFAULT_SELLER_NAME,
       filename: (extension) => `disputes-${custNo}-${currencyCode}.${extension}`,
-      title: `Disputes of ${company} (${custNo})`,
-      rowNoun: ['dispute', 'disputes'],
-      footer: `Disputes of ${custNo} (${currencyCode})`,
-      sheetName: 'Disputes',
+      title: texts.titles.disputes(`${company} (${custNo})`),
+      footer: texts.footers.disputes(custNo, currencyCode),
+      sheetName: texts.sheetNames.disputes,
       batches: () =>
         selection.batches({ offset, limit: rowCount, batchSize: options.batchSize ?? EXPORT_BATCH_SIZE }),
     };
@@ -154,8 +169,10 @@ export function createExportsService(
     query: TPaymentLogExportQuery,
     format: 'xlsx' | 'pdf',
   ): Promise<PreparedExport> {
+    const reader = documentReader(session.user);
+    const texts = documentTexts(reader.language).exports;
     const selection = await paymentLogs.exportSelection(session, query);
-    const columns = parseExportColumns(query.columns, PAYMENT_LOG_EXPORT_GRID);
+    const columns = parseExportColumns(query.columns, PAYMENT_LOG_EXPORT_GRID, texts);
     const offset = query.scope === 'page' ? (query.page - 1) * query.pageSize : 0;
     const rowCount =
       query.scope === 'page'
@@ -165,16 +182,17 @@ export function createExportsService(
     const { custNo, company, currencyCode } = selection;
     const rangeWord = query.dateRange.toLowerCase().replaceAll('_', '-');
     return {
+      reader,
+      grid: 'paymentLogs',
       currencyCode,
       filter: query.filter,
       columns,
       rowCount,
       sellerName: options.sellerName ?? DEFAULT_SELLER_NAME,
       filename: (extension) => `payments-${custNo}-${currencyCode}-${rangeWord}.${extension}`,
-      title: `Payments of ${company} (${custNo})`,
-      rowNoun: ['payment', 'payments'],
-      footer: `Payments of ${custNo} (${currencyCode})`,
-      sheetName: 'Payments',
+      title: texts.titles.payments(`${company} (${custNo})`),
+      footer: texts.footers.paymentLogs(custNo, currencyCode),
+      sheetName: texts.sheetNames.paymentLogs,
       batches: () =>
         selection.batches({ offset, limit: rowCount, batchSize: options.batchSize ?? EXPORT_BATCH_SIZE }),
     };
@@ -207,11 +225,12 @@ export function createExportsService(
   /** The landscape table, laid out in full before the answer starts (hence the row cap). */
   async function toPdf(prepared: PreparedExport, now: Date): Promise<ExportFile> {
     const { document } = await renderInvoiceGridPdf({
+      ...prepared.reader,
+      grid: prepared.grid,
       columns: prepared.columns,
       currencyCode: prepared.currencyCode,
       batches: prepared.batches(),
       title: prepared.title,
-      rowNoun: prepared.rowNoun,
       footer: prepared.footer,
       filter: prepared.filter,
       exportedOn: calendarDateInZone(now, 'UTC'),

@@ -1,5 +1,6 @@
+import { formatDate, formatN0, formatN2 } from '@settle/shared/format';
 import { fromMinorUnits, toMinorUnits } from '@settle/shared/money';
-import { documentTexts } from '../documents/document-texts';
+import { type DocumentReader, documentTexts, type ExportGridName } from '../documents/document-texts';
 import {
   createPdfDocument,
   drawPageFooters,
@@ -7,21 +8,21 @@ import {
   FONT_BOLD,
   FONT_REGULAR,
   fitText,
-  formatAmount,
-  formatLongDate,
-  formatShortDate,
   type PdfDocument,
 } from '../documents/pdf-layout';
-import { columnHeader, type ExportColumn, type ExportRow } from './export-columns';
+import { codedText, type ExportColumn, type ExportRow } from './export-columns';
+import { type GridLayout, PADDING, type PlacedColumn, placeColumns } from './grid-pdf-columns';
 
-export type InvoiceGridPdfOptions = {
+/** The table, and the reader whose words and formats it is written in. */
+export type InvoiceGridPdfOptions = DocumentReader & {
+  /** Which grid the rows are of: names what a row is on the total line. */
+  grid: ExportGridName;
+  /** Titled in the reader's language (parseExportColumns). */
   columns: ExportColumn[];
   currencyCode: string;
   batches: AsyncIterable<ExportRow[]>;
-  /** The heading, e.g. "Open invoices of Acme (C10001)". */
+  /** The heading, e.g. "Open invoices of Acme (C10001)", in the reader's language. */
   title: string;
-  /** What a row is, singular and plural, for the total line. */
-  rowNoun: [string, string];
   /** The footer's left text after the seller's name, e.g. "Invoices of C10001 (USD)". */
   footer: string;
   filter?: string;
@@ -31,23 +32,21 @@ export type InvoiceGridPdfOptions = {
 };
 
 const MARGIN = 36;
-const FONT_SIZE = 8;
-const ROW_HEIGHT = 14;
-const HEADER_HEIGHT = 18;
-const PADDING = 4;
 const RED = '#c00000';
 
-type Placed = ExportColumn & { x: number; w: number; align: 'left' | 'right' };
-
 /**
- * The invoice grid as a landscape table: the same rows and columns as the Excel export,
- * the header repeated on every page, the totals of the amount columns at the end and
- * "Page X of Y" on every page. Pages are buffered for the page count, which is why the
- * PDF export is capped (see PDF_EXPORT_MAX_ROWS) and large exports go to Excel.
+ * A grid as a landscape table: the same rows and columns as the Excel export, the header
+ * repeated on every page, the totals of the amount columns at the end and "Page X of Y" on
+ * every page; every word in the reader's language, amounts, counts and dates in the reader's
+ * formatting locale. Pages are buffered for the page count, which is why the PDF export is
+ * capped (see PDF_EXPORT_MAX_ROWS) and large exports go to Excel.
  */
 export async function renderInvoiceGridPdf(
   options: InvoiceGridPdfOptions,
 ): Promise<{ document: PdfDocument; rowCount: number }> {
+  const words = documentTexts(options.language);
+  const texts = words.exports;
+  const { locale } = options;
   const title = options.title;
   const doc = await createPdfDocument({
     layout: 'landscape',
@@ -55,45 +54,67 @@ export async function renderInvoiceGridPdf(
     title,
     author: options.sellerName,
   });
-  const columns = placeColumns(options.columns, doc.page.width - MARGIN * 2);
+  // The first batch is read before the columns are placed: free text takes the width of its first rows.
+  const batches = options.batches[Symbol.asyncIterator]();
+  const opening = await batches.next();
+  const firstRows = opening.done ? [] : opening.value;
+  const layout = placeColumns(doc, options.columns, {
+    left: MARGIN,
+    width: doc.page.width - MARGIN * 2,
+    locale,
+    currencyCode: options.currencyCode,
+    sample: (field) => {
+      const column = options.columns.find((candidate) => candidate.field === field);
+      return column ? firstRows.map((row) => cellText(column, row, locale)) : [];
+    },
+  });
+  const { columns, fontSize, rowHeight } = layout;
   const bottom = doc.page.height - MARGIN - 8;
 
   doc.font(FONT_BOLD).fontSize(13).fillColor('black');
   drawText(doc, title, MARGIN, MARGIN);
   doc.font(FONT_REGULAR).fontSize(8).fillColor('#555555');
-  const facts = [`Amounts in ${options.currencyCode}`, `Exported ${formatLongDate(options.exportedOn)}`];
-  if (options.filter?.trim()) facts.push(`Filter: ${options.filter.trim()}`);
+  const facts = [
+    texts.amountsIn(options.currencyCode),
+    texts.exportedOn(formatDate(options.exportedOn, locale)),
+  ];
+  if (options.filter?.trim()) facts.push(texts.filter(options.filter.trim()));
   drawText(doc, fitText(doc, facts.join(' · '), doc.page.width - MARGIN * 2), MARGIN, MARGIN + 18);
-  let y = drawHeader(doc, columns, options.currencyCode, MARGIN + 34);
+  let y = drawHeader(doc, layout, MARGIN + 34);
 
   const totals = new Map<string, number>();
   for (const column of columns) if (column.type === 'currency') totals.set(column.field, 0);
   let rowCount = 0;
-  for await (const batch of options.batches) {
+  async function* allBatches() {
+    if (opening.done) return;
+    yield firstRows;
+    for (let next = await batches.next(); !next.done; next = await batches.next()) yield next.value;
+  }
+  for await (const batch of allBatches()) {
     for (const row of batch) {
-      if (y + ROW_HEIGHT > bottom) {
+      if (y + rowHeight > bottom) {
         doc.addPage();
         doc.font(FONT_BOLD).fontSize(9).fillColor('black');
-        drawText(doc, `${title} (continued)`, MARGIN, MARGIN);
-        y = drawHeader(doc, columns, options.currencyCode, MARGIN + 16);
+        drawText(doc, texts.continued(title), MARGIN, MARGIN);
+        y = drawHeader(doc, layout, MARGIN + 16);
       }
-      if (rowCount % 2 === 1) doc.rect(MARGIN, y, doc.page.width - MARGIN * 2, ROW_HEIGHT).fill('#f4f6f8');
-      doc.font(FONT_REGULAR).fontSize(FONT_SIZE);
+      if (rowCount % 2 === 1) doc.rect(MARGIN, y, doc.page.width - MARGIN * 2, rowHeight).fill('#f4f6f8');
+      doc.font(FONT_REGULAR).fontSize(fontSize);
       for (const column of columns) {
         const raw = row[column.field];
         if (column.type === 'currency' && typeof raw === 'string') {
           totals.set(column.field, (totals.get(column.field) ?? 0) + toMinorUnits(raw));
         }
-        drawCell(doc, column, cellText(column, raw), y, isNegative(column, raw));
+        drawCell(doc, layout, column, cellText(column, row, locale), y, isNegative(column, raw));
       }
-      y += ROW_HEIGHT;
+      y += rowHeight;
       rowCount++;
     }
   }
 
-  if (y + ROW_HEIGHT * 2 + 6 > bottom) {
+  if (y + rowHeight * 2 + 6 > bottom) {
     doc.addPage();
-    y = drawHeader(doc, columns, options.currencyCode, MARGIN);
+    y = drawHeader(doc, layout, MARGIN);
   }
   doc
     .moveTo(MARGIN, y + 1)
@@ -102,57 +123,57 @@ export async function renderInvoiceGridPdf(
     .strokeColor('black')
     .stroke();
   y += 4;
-  doc.font(FONT_BOLD).fontSize(FONT_SIZE);
-  const label = `Total: ${rowCount.toLocaleString('en-US')} ${rowCount === 1 ? options.rowNoun[0] : options.rowNoun[1]}`;
-  const labelColumn = columns.find((column) => column.type !== 'currency');
-  if (labelColumn && labelColumn === columns[0]) drawCell(doc, labelColumn, label, y, false);
-  else drawText(doc, label, MARGIN + PADDING, y + ROW_HEIGHT + 2);
+  doc.font(FONT_BOLD).fontSize(fontSize);
+  const label = texts.total(texts.rowCounts[options.grid](rowCount, formatN0(rowCount, locale)));
+  // In the first column when it is not an amount and the words fit there, else on a line of their own.
+  const first = columns[0];
+  if (first && first.type !== 'currency' && doc.widthOfString(label) <= first.w - PADDING * 2) {
+    drawCell(doc, layout, first, label, y, false);
+  } else {
+    drawText(doc, label, MARGIN + PADDING, y + rowHeight + 2);
+  }
   for (const column of columns) {
     const minor = totals.get(column.field);
     if (minor === undefined) continue;
-    drawCell(doc, column, formatAmount(fromMinorUnits(minor)), y, minor < 0);
+    drawCell(doc, layout, column, formatN2(fromMinorUnits(minor), locale), y, minor < 0);
   }
 
   drawPageFooters(doc, {
     margin: MARGIN,
-    // The grid exports are written in English for every reader (see document-texts.ts).
-    pageOf: documentTexts('en').pageOf,
+    pageOf: words.pageOf,
     leftText: () => `${options.sellerName} · ${options.footer}`,
   });
   doc.end();
   return { document: doc, rowCount };
 }
 
-function placeColumns(columns: ExportColumn[], width: number): Placed[] {
-  const weight = columns.reduce((sum, column) => sum + column.width, 0) || 1;
-  let x = MARGIN;
-  return columns.map((column) => {
-    const w = (column.width / weight) * width;
-    const placed: Placed = {
-      ...column,
-      x,
-      w,
-      align:
-        column.type === 'currency' || column.type === 'number' || column.type === 'integer'
-          ? 'right'
-          : 'left',
-    };
-    x += w;
-    return placed;
-  });
+/** The header row: each title on its one or two lines, aligned as its column's cells. */
+function drawHeader(doc: PdfDocument, layout: GridLayout, y: number): number {
+  doc.rect(MARGIN, y, doc.page.width - MARGIN * 2, layout.headerHeight).fill('#e3e8ee');
+  doc.font(FONT_BOLD).fontSize(layout.fontSize).fillColor('black');
+  const lineHeight = layout.fontSize * 1.25;
+  for (const column of layout.columns) {
+    column.header.forEach((line, index) => {
+      drawCell(doc, layout, column, line, y + 2 + index * lineHeight, false);
+    });
+  }
+  return y + layout.headerHeight;
 }
 
-function drawHeader(doc: PdfDocument, columns: Placed[], currencyCode: string, y: number): number {
-  doc.rect(MARGIN, y, doc.page.width - MARGIN * 2, HEADER_HEIGHT).fill('#e3e8ee');
-  doc.font(FONT_BOLD).fontSize(FONT_SIZE).fillColor('black');
-  for (const column of columns) drawCell(doc, column, columnHeader(column, currencyCode), y + 2, false);
-  return y + HEADER_HEIGHT;
-}
-
-function drawCell(doc: PdfDocument, column: Placed, text: string, y: number, negative: boolean) {
+function drawCell(
+  doc: PdfDocument,
+  layout: GridLayout,
+  column: PlacedColumn,
+  text: string,
+  y: number,
+  negative: boolean,
+) {
   const width = column.w - PADDING * 2;
   doc.fillColor(negative ? RED : 'black');
-  drawText(doc, fitText(doc, text, width), column.x + PADDING, y + 3, { width, align: column.align });
+  drawText(doc, fitText(doc, text, width), column.x + PADDING, y + layout.textInset, {
+    width,
+    align: column.align,
+  });
   doc.fillColor('black');
 }
 
@@ -160,17 +181,18 @@ function isNegative(column: ExportColumn, raw: unknown): boolean {
   return column.type === 'currency' && typeof raw === 'string' && raw.trim().startsWith('-');
 }
 
-function cellText(column: ExportColumn, raw: unknown): string {
+/** A cell as the reader reads it: amounts as n2 (the header names the currency), dates, words for codes. */
+function cellText(column: ExportColumn, row: ExportRow, locale: string): string {
+  if (column.coded) return codedText(column.coded, row, column.field) ?? '';
+  const raw = row[column.field];
   if (raw === null || raw === undefined) return '';
   const text = String(raw);
   switch (column.type) {
     case 'currency':
-      return formatAmount(text);
+      return formatN2(text, locale);
     case 'date':
     case 'datetime':
-      return formatShortDate(text);
-    case 'boolean':
-      return raw === true || text === 'true' ? 'Yes' : 'No';
+      return formatDate(text, locale);
     default:
       return text;
   }

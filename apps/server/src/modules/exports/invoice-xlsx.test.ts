@@ -2,8 +2,11 @@ import { PassThrough } from 'node:stream';
 import type { TInvoiceRow } from '@settle/shared/invoices';
 import { readSheet } from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
-import { parseExportColumns } from './export-columns';
+import { documentTexts } from '../documents/document-texts';
+import { INVOICE_EXPORT_GRID, parseExportColumns } from './export-columns';
 import { ExportAbortedError, writeInvoicesXlsx } from './invoice-xlsx';
+
+const ENGLISH = documentTexts('en').exports;
 
 function row(n: number): TInvoiceRow {
   return {
@@ -49,7 +52,11 @@ describe('writeInvoicesXlsx', () => {
       yield [row(3)];
     }
     const result = await writeInvoicesXlsx(destination, {
-      columns: parseExportColumns('invNo,amount,balance,promise,poNumber,dueDate'),
+      columns: parseExportColumns(
+        'invNo,amount,balance,promise,poNumber,dueDate',
+        INVOICE_EXPORT_GRID,
+        ENGLISH,
+      ),
       currencyCode: 'USD',
       batches: batches(),
     });
@@ -76,7 +83,7 @@ describe('writeInvoicesXlsx', () => {
     destination.once('data', () => destination.destroy());
     await expect(
       writeInvoicesXlsx(destination, {
-        columns: parseExportColumns(undefined),
+        columns: parseExportColumns(undefined, INVOICE_EXPORT_GRID, ENGLISH),
         currencyCode: 'USD',
         batches: batches(),
       }),

@@ -10,10 +10,18 @@ const FIELDS: Record<string, { type: FieldType }> = Object.fromEntries(
   ]),
 );
 
-/** The payment log grid's exportable columns: every grid column, the shown ones by default. */
+/**
+ * The payment log grid's exportable columns: every grid column, the shown ones by default; the
+ * status, method and type are shown in words, as the grid shows them.
+ */
 export const PAYMENT_LOG_EXPORT_GRID: ExportGrid = {
+  name: 'paymentLogs',
   fields: FIELDS,
   defaults: PAYMENT_LOG_COLUMNS.filter((column) => column.visible).map((column) => column.field),
-  titleOf: (field) => PAYMENT_LOG_COLUMNS.find((column) => column.field === field)?.title ?? field,
+  coded: (texts) => ({
+    status: { words: texts.values.paymentStatus },
+    methodType: { words: texts.values.methodType },
+    transactionType: { words: texts.values.transactionType },
+  }),
   noun: 'payment log',
 };

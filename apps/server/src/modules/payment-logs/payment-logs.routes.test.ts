@@ -1,14 +1,16 @@
+import { eq } from 'drizzle-orm';
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
+import { users } from '../../db/schema/users';
 import type { Clock } from '../../lib/clock';
 import { expectError } from '../../test/expect-error';
 import { buildCustomer, buildTenant } from '../../test/factories';
 import { signedInCustomer } from '../../test/signed-in-customer';
 import type { TestContext } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-database';
-import { readPdf } from '../documents/pdf-reader.test-helper';
+import { readPdf, readPdfCharacters } from '../documents/pdf-reader.test-helper';
 import { buildPayment } from './payment-log-factories';
 
 /** Today for the date ranges: 2026-06-15; 30 days before is 2026-05-16, 60 days 2026-04-16. */
@@ -337,10 +339,11 @@ describe('payment log exports (the generic exports module)', () => {
     );
     expect(response.headers['x-total-count']).toBe('2');
     const rows = await readSheet(response.rawPayload);
+    // The status in words, as the grid shows it.
     expect(rows).toEqual([
       ['Date', 'Amount (USD)', 'Fee (USD)', 'Total (USD)', 'Status'],
-      [new Date('2026-06-11T00:00:00Z'), 60, 1.5, 61.5, 'SUCCESS'],
-      [new Date('2026-06-10T00:00:00Z'), 40, 0, 40, 'SUCCESS'],
+      [new Date('2026-06-11T00:00:00Z'), 60, 1.5, 61.5, 'Successful'],
+      [new Date('2026-06-10T00:00:00Z'), 40, 0, 40, 'Successful'],
     ]);
     expectError(
       await owner.client.get('/payment/logs/export/xlsx?columns=accountEncrypted'),
@@ -359,8 +362,70 @@ describe('payment log exports (the generic exports module)', () => {
     expect(response.statusCode, response.body).toBe(200);
     const text = (await readPdf(response.rawPayload)).text;
     expect(text).toContain(`Payments of ${owner.customer.company} (${owner.customer.custNo})`);
-    expect(text).toContain('06/10/2026');
+    expect(text).toContain('Jun 10, 2026');
     expect(text).toContain('12.50');
+  });
+
+  it('writes both exports in the reader’s language: titles, coded cells in words, fr-FR formats', async () => {
+    const owner = await account();
+    const { db } = context.database;
+    await buildPayment(db, owner.customer, { createdAt: at('2026-06-10T09:00:00Z'), amount: '1234.50' });
+    await buildPayment(db, owner.customer, {
+      createdAt: at('2026-06-11T09:00:00Z'),
+      amount: '60.00',
+      status: 'FAILURE',
+      methodType: 'ECHECK_PROFILE',
+      paymentType: 'ECHECK',
+    });
+    const columns = 'columns=createdAt,transactionType,methodType,amount,status';
+    const english = await readSheet(
+      (await owner.client.get(`/payment/logs/export/xlsx?sort=amount&dir=desc&${columns}`)).rawPayload,
+    );
+    expect(english).toEqual([
+      ['Date', 'Type', 'Method', 'Amount (USD)', 'Status'],
+      [new Date('2026-06-10T00:00:00Z'), 'On account', 'Card', 1234.5, 'Successful'],
+      [new Date('2026-06-11T00:00:00Z'), 'On account', 'Saved bank account', 60, 'Failed'],
+    ]);
+
+    await db
+      .update(users)
+      .set({ language: 'fr', localeForFormatting: 'fr-FR' })
+      .where(eq(users.id, owner.user.id));
+    const french = await readSheet(
+      (await owner.client.get(`/payment/logs/export/xlsx?sort=amount&dir=desc&${columns}`)).rawPayload,
+    );
+    expect(french).toEqual([
+      ['Date', 'Type', 'Moyen', 'Montant (USD)', 'Statut'],
+      [new Date('2026-06-10T00:00:00Z'), 'Acompte', 'Carte', 1234.5, 'Réussi'],
+      [new Date('2026-06-11T00:00:00Z'), 'Acompte', 'Compte bancaire enregistré', 60, 'Échoué'],
+    ]);
+
+    const response = await owner.client.get(
+      `/payment/logs/export/pdf?scope=all&sort=amount&dir=desc&${columns}`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const pdf = await readPdf(response.rawPayload);
+    for (const expected of [
+      `Paiements du client ${owner.customer.company} (${owner.customer.custNo})`,
+      'Montants en USD',
+      'Moyen',
+      'Montant (USD)',
+      'Statut',
+      '10 juin 2026',
+      'Acompte',
+      'Compte bancaire enregistré',
+      'Réussi',
+      'Échoué',
+      'Total : 2 paiements',
+      `Paiements du client ${owner.customer.custNo} (USD)`,
+      'Page 1 sur 1',
+    ]) {
+      expect(pdf.text).toContain(expected);
+    }
+    const characters = (await readPdfCharacters(response.rawPayload))[0]!;
+    expect(characters).toMatch(/^1\u202f234,50$/m);
+    expect(characters).toMatch(/^1\u202f294,50$/m);
+    expect(pdf.text).not.toMatch(/Payments of|SUCCESS|FAILURE|ECHECK_PROFILE|ON_ACCOUNT|Page 1 of/);
   });
 });
 

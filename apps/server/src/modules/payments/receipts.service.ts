@@ -4,7 +4,7 @@ import type { EmailCourier } from '../../adapters/email/email-courier';
 import { renderEmail } from '../../adapters/email/email-templates';
 import type { Db } from '../../db/client';
 import type { SessionContext } from '../auth/session.service';
-import { documentTexts, textOf } from '../documents/document-texts';
+import { documentReader, documentTexts, textOf } from '../documents/document-texts';
 import type { PaymentQueriesService } from './payment-queries.service';
 import * as repository from './payments.repository';
 import { renderReceiptPdf } from './receipt-pdf';
@@ -22,8 +22,7 @@ export function createReceiptsService(db: Db, deps: { queries: PaymentQueriesSer
         request.custNo,
       );
       const document = await renderReceiptPdf(summary, {
-        language: session.user.language,
-        locale: session.user.localeForFormatting,
+        ...documentReader(session.user),
         timeZone: session.user.timezone,
         company: customer.company,
         sellerName: await repository.findTenantName(db, session.tenantId),

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { SessionContext } from '../auth/session.service';
 import type { DashboardService } from '../dashboard/dashboard.service';
+import { documentReader } from '../documents/document-texts';
 import { writeStatementXlsx } from '../exports/statement-xlsx';
 import { resolveCustomerScope } from '../invoices/invoice-scope';
 import { renderStatementPdf, statementLabels } from './statement-pdf';
@@ -98,8 +99,7 @@ export function createStatementsService(
     async pdf(session: SessionContext, query: TStatementQuery) {
       const statement = await forSession(session, query);
       const document = await renderStatementPdf(statement, {
-        language: session.user.language,
-        locale: session.user.localeForFormatting,
+        ...documentReader(session.user),
         sellerName: await repository.findTenantName(db, session.tenantId),
       });
       return { filename: fileName(statement, 'pdf'), document };
@@ -107,7 +107,10 @@ export function createStatementsService(
 
     async xlsx(session: SessionContext, query: TStatementQuery) {
       const statement = await forSession(session, query);
-      const body = await writeStatementXlsx(statement, statementLabels(session.user.language));
+      const body = await writeStatementXlsx(
+        statement,
+        statementLabels(documentReader(session.user).language),
+      );
       return { filename: fileName(statement, 'xlsx'), body };
     },
 
