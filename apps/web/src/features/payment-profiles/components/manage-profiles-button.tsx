@@ -13,7 +13,16 @@ export function ManageProfilesButton({ custNo, withBanks }: { custNo: string; wi
   const [opened, setOpened] = useState(false);
   return (
     <>
-      <Button variant="subtle" onClick={() => setOpened(true)} data-testid="profiles-manage">
+      {/* Its label wraps: in French it is wider than a phone's payment panel, which it pushed out of the card. */}
+      <Button
+        variant="subtle"
+        onClick={() => setOpened(true)}
+        data-testid="profiles-manage"
+        h="auto"
+        py={6}
+        maw="100%"
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'start', lineHeight: 1.35 } }}
+      >
         {t('manage')}
       </Button>
       <Modal
