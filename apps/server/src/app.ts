@@ -74,10 +74,13 @@ export type BuildAppOptions = {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
-  /** Test doubles for the brute-force delay, background work, couriers, the payment provider and the clock. */
+  /**
+   * Test doubles for the brute-force delay, background work, couriers, the payment provider and the
+   * clock; `writeGeneration: undefined` makes every call read its session, as on PostgreSQL.
+   */
   services?: Pick<
     ServiceOptions,
-    'sleep' | 'background' | 'couriers' | 'paymentGateway' | 'clock' | 'fileStorage'
+    'sleep' | 'background' | 'couriers' | 'paymentGateway' | 'clock' | 'fileStorage' | 'writeGeneration'
   >;
 };
 
@@ -144,6 +147,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     authSecret: await resolveAuthSecret(config),
     logger: app.log,
     clock: testClock,
+    writeGeneration: database.writeGeneration,
     ...options.services,
   });
   // A database down at start is told by readiness; the keys are checked at the next start.

@@ -95,6 +95,8 @@ export type ServiceOptions = {
   fileStorage?: FileStorage;
   /** The payment provider; the one the settings name (PAYMENT_PROVIDER) when omitted. */
   paymentGateway?: PaymentGateway;
+  /** The embedded database's write generation (db/client.ts): sessions read stay known until a write. */
+  writeGeneration?: () => number;
 };
 
 const SILENT: ServiceLogger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
@@ -103,7 +105,10 @@ const SILENT: ServiceLogger = { debug: () => {}, info: () => {}, warn: () => {},
 export function createServices(db: Db, config: AppConfig, options: ServiceOptions = {}) {
   const logger = options.logger ?? SILENT;
   // A grid call's customer link, data versions and cart read in its session statement (grid-cache).
-  const sessions = createSessionService(db, config, options.clock, { probe: gridScopeProbe });
+  const sessions = createSessionService(db, config, options.clock, {
+    probe: gridScopeProbe,
+    writeGeneration: options.writeGeneration,
+  });
   let cart: CartService | undefined;
   const accounts = createAccountsService(db, sessions, {
     cartSummaries: (userId) => (cart ? cart.summaries(userId) : Promise.resolve([])),

@@ -24,7 +24,50 @@ export type DatabaseHandle = {
   poolStats?: () => { total: number; idle: number; waiting: number };
   /** Told the duration of every query run outside a transaction, in seconds (metrics). */
   observeQueries: (observer: (seconds: number) => void) => void;
+  /**
+   * PGlite only: a number that changes whenever anything may have been written (see
+   * countWrites). An embedded database has one process, this one, so what was read at one
+   * value still holds while the value stays; PostgreSQL has none (other processes write).
+   */
+  writeGeneration?: () => number;
 };
+
+/** A plain read: one select (or with … select) that names no data-changing command. */
+const PLAIN_READ = /^\s*(select|with)\b/i;
+const CHANGES_DATA = /\b(insert|update|delete|merge|copy|truncate|call|do|nextval|setval|lock)\b/i;
+
+/**
+ * Counts what may write on an embedded database: every statement but a plain read, and every
+ * transaction at its start and at its end (commit or rollback), so that a read answered while a
+ * transaction was open is never taken for a value that still holds.
+ */
+function countWrites(target: {
+  query: (...args: never[]) => Promise<unknown>;
+  exec: (...args: never[]) => Promise<unknown>;
+  transaction: (...args: never[]) => Promise<unknown>;
+}): () => number {
+  let generation = 0;
+  const bump = () => {
+    generation += 1;
+  };
+  const wrap = (name: 'query' | 'exec' | 'transaction', writes: (args: never[]) => boolean) => {
+    const original = target[name];
+    target[name] = function (this: unknown, ...args: never[]) {
+      const writing = writes(args);
+      if (writing) bump();
+      const result = original.apply(this, args);
+      if (writing) result.then(bump, bump);
+      return result;
+    } as never;
+  };
+  wrap('query', ([text]) => {
+    const statement = String(text);
+    return !PLAIN_READ.test(statement) || CHANGES_DATA.test(statement);
+  });
+  wrap('exec', () => true);
+  wrap('transaction', () => true);
+  return () => generation;
+}
 
 /** Wraps a driver's query method so that each call's duration is told to the observers. */
 function timeQueries(
@@ -134,9 +177,11 @@ export async function openDatabase(options: {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const observers: Array<(seconds: number) => void> = [];
   timeQueries(client as never, observers);
+  const writeGeneration = countWrites(client as never);
   return {
     db,
     kind: 'pglite',
+    writeGeneration,
     observeQueries: (observer) => observers.push(observer),
     migrate: async () => {
       if (await migrationsUpToDate(db)) return;

@@ -22,6 +22,12 @@ export const UNTHROTTLED: Record<string, string> = Object.fromEntries(
   ),
 );
 
+/**
+ * For tests that count a call's statements as PostgreSQL runs them: every call reads its session,
+ * where PGlite would answer a session read again from memory until the next write (db/client.ts).
+ */
+export const EVERY_CALL_READS_ITS_SESSION = { services: { writeGeneration: undefined } } as const;
+
 export async function createTestApp(
   environment: Record<string, string> = {},
   /** What the start changes in the loaded configuration (server.ts: the demo OpenID provider). */

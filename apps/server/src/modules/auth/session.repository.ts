@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema/sessions';
 import { userRoles, users } from '../../db/schema/users';
 import { createCoalescedReader } from '../../lib/coalesced-reads';
+import { createWriteGenerationMemo } from '../../lib/write-generation-memo';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -74,10 +75,17 @@ type SessionRead = Awaited<ReturnType<ReturnType<typeof sessionsQuery>['execute'
  * The session behind a token, its user, the user's privilege strings (sorted) and the probe's
  * answer for a key: the statement every API call runs first, prepared once (no query building per
  * call, no parse and plan in PostgreSQL), and shared by the calls that arrive in the same turn
- * (lib/coalesced-reads.ts). Each caller gets rows of its own to change.
+ * (lib/coalesced-reads.ts). Each caller gets rows of its own to change. On the embedded
+ * database, whose only writer is this process, a row read stays known until the next write
+ * (lib/write-generation-memo.ts): a call then runs no statement at all.
  */
-export function createSessionReader(db: Db, probe?: SessionProbe) {
+export function createSessionReader(
+  db: Db,
+  probe?: SessionProbe,
+  options: { writeGeneration?: () => number } = {},
+) {
   const prepared = sessionsQuery(db, probe);
+  const known = createWriteGenerationMemo<SessionRead>(options.writeGeneration);
   const read = createCoalescedReader<{ tokenHash: string; probeKey: string | null }, SessionRead>({
     identityOf: (ask) => `${ask.tokenHash} ${ask.probeKey ?? ''}`,
     conflictOf: (ask) => ask.tokenHash,
@@ -91,7 +99,8 @@ export function createSessionReader(db: Db, probe?: SessionProbe) {
     },
   });
   return async (tokenHash: string, probeKey?: string) => {
-    const row = await read({ tokenHash, probeKey: probeKey ?? null });
+    const ask = { tokenHash, probeKey: probeKey ?? null };
+    const row = await known.read(`${tokenHash} ${probeKey ?? ''}`, () => read(ask));
     if (!row) return undefined;
     return { session: { ...row.session }, user: { ...row.user }, roles: [...row.roles], probe: row.probe };
   };

@@ -47,9 +47,9 @@ export function createSessionService(
   db: Db,
   config: AppConfig,
   clock: Clock = systemClock,
-  reads: { probe?: repository.SessionProbe } = {},
+  reads: { probe?: repository.SessionProbe; writeGeneration?: () => number } = {},
 ) {
-  const readSession = repository.createSessionReader(db, reads.probe);
+  const readSession = repository.createSessionReader(db, reads.probe, reads);
   const idleMs = config.session.idleMinutes * 60_000;
   const absoluteMs = config.session.absoluteHours * 3_600_000;
 

@@ -14,7 +14,12 @@ import {
   buildUser,
   TEST_PASSWORD,
 } from '../../test/factories';
-import { createTestApp, TestClient, type TestContext } from '../../test/test-app';
+import {
+  createTestApp,
+  EVERY_CALL_READS_ITS_SESSION,
+  TestClient,
+  type TestContext,
+} from '../../test/test-app';
 import { readPdf, readPdfCharacters } from './pdf-reader.test-helper';
 
 let context: TestContext;
@@ -30,7 +35,7 @@ async function addLines(invoiceId: number, count: number, describe: (n: number) 
 }
 
 beforeAll(async () => {
-  context = await createTestApp();
+  context = await createTestApp({}, undefined, EVERY_CALL_READS_ITS_SESSION);
   const { db } = context.database;
   const tenant = await buildTenant(db, { isDefault: true });
   const own = await buildCustomer(db, tenant.id, { company: 'Café Société', currencies: ['EUR', 'GBP'] });

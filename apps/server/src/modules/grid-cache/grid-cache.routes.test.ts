@@ -30,6 +30,12 @@ async function list(client: TestClient, url = listUrl()): Promise<Page> {
 
 const rowOf = (page: Page, invNo: string) => page.rows.find((row) => row.invNo === invNo)!;
 
+/**
+ * The session statement of a call whose page is kept: one on PostgreSQL; none on PGlite, whose
+ * session reads stay known until the next write (db/client.ts, session.repository.ts).
+ */
+const sessionStatements = () => (context.database.writeGeneration ? 0 : 1);
+
 /** Statements the database ran for one call. */
 async function statementsOf(call: () => Promise<unknown>): Promise<number> {
   let counting = true;
@@ -67,25 +73,25 @@ beforeEach(async () => {
 });
 
 describe('the grid answer cache', () => {
-  it('answers the same page again from what it kept, with the session statement alone', async () => {
+  it('answers the same page again from what it kept, with the session statement alone (none on PGlite)', async () => {
     const kept = await list(first);
     let again: Page | undefined;
     expect(
       await statementsOf(async () => {
         again = await list(first);
       }),
-    ).toBe(1);
+    ).toBe(sessionStatements());
     expect(again).toEqual(kept);
   });
 
-  it('answers calls that arrive together, of two users, with one statement when their pages are kept', async () => {
+  it('answers calls that arrive together, of two users, with one statement when their pages are kept (none on PGlite)', async () => {
     await list(second);
     const pages: Page[] = [];
     expect(
       await statementsOf(async () => {
         pages.push(...(await Promise.all([list(first), list(second), list(first), list(second)])));
       }),
-    ).toBe(1);
+    ).toBe(sessionStatements());
     expect(pages[0]).toEqual(pages[2]);
     expect(pages[1]).toEqual(pages[3]);
   });

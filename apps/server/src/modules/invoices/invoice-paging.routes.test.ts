@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { expectError } from '../../test/expect-error';
 import { buildCustomer, buildInvoice, buildTenant, buildUser, TEST_PASSWORD } from '../../test/factories';
-import { createTestApp, TestClient, type TestContext } from '../../test/test-app';
+import {
+  createTestApp,
+  EVERY_CALL_READS_ITS_SESSION,
+  TestClient,
+  type TestContext,
+} from '../../test/test-app';
 
 let context: TestContext;
 let client: TestClient;
@@ -14,7 +19,7 @@ const COUNT = 23;
 const amountOf = (n: number) => `${(n * 7) % 10}0.00`;
 
 beforeAll(async () => {
-  context = await createTestApp();
+  context = await createTestApp({}, undefined, EVERY_CALL_READS_ITS_SESSION);
   const { db } = context.database;
   const tenant = await buildTenant(db, { isDefault: true });
   const own = await buildCustomer(db, tenant.id, { company: 'Own Co' });

@@ -4,7 +4,7 @@ import { paymentEvents } from '../../db/schema/payments';
 import { users } from '../../db/schema/users';
 import { buildTenant } from '../../test/factories';
 import { signedInCustomer } from '../../test/signed-in-customer';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { createTestApp, EVERY_CALL_READS_ITS_SESSION, type TestContext } from '../../test/test-app';
 import { readPdf } from '../documents/pdf-reader.test-helper';
 import { buildPayment } from '../payment-logs/payment-log-factories';
 
@@ -12,7 +12,7 @@ let context: TestContext;
 let tenantId = 0;
 
 beforeAll(async () => {
-  context = await createTestApp();
+  context = await createTestApp({}, undefined, EVERY_CALL_READS_ITS_SESSION);
   tenantId = (await buildTenant(context.database.db, { isDefault: true, name: 'Northwind Receivables' })).id;
 });
 afterAll(() => context.close());
