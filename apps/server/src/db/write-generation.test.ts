@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from './client';
@@ -39,6 +41,9 @@ describe('the PGlite write generation', () => {
     ).toBe(true);
     expect(await moves(() => db.execute(sql`select nextval('counted_id_seq')`))).toBe(true);
     expect(await moves(() => db.execute(sql`select id from counted for update`))).toBe(true);
+    expect(await moves(() => db.execute(sql`select * into copied from counted`))).toBe(true);
+    expect(await moves(() => db.execute(sql`select pg_advisory_lock(1)`))).toBe(true);
+    expect(await moves(() => db.execute(sql`select set_config('application_name', 'x', false)`))).toBe(true);
     expect(await moves(() => db.execute(sql`delete from counted where note = 'a'`))).toBe(true);
     // A statement that fails may still have begun a change: it moves too.
     expect(await moves(() => db.execute(sql`insert into missing_table values (1)`))).toBe(true);
@@ -62,5 +67,23 @@ describe('the PGlite write generation', () => {
         }),
       ),
     ).toBe(true);
+  });
+});
+
+describe('the functions the migrations define', () => {
+  it('are trigger functions only, so that no select can write through one unseen', () => {
+    const folder = path.join(import.meta.dirname, 'migrations');
+    const functions = readdirSync(folder)
+      .filter((name) => name.endsWith('.sql'))
+      .flatMap((name) => {
+        const text = readFileSync(path.join(folder, name), 'utf8');
+        return [
+          ...text.matchAll(
+            /create\s+(?:or\s+replace\s+)?function\s+([\w.]+)\s*\([^)]*\)\s*returns\s+(\w+)/gi,
+          ),
+        ].map((match) => ({ name: match[1], returns: match[2]!.toLowerCase(), file: name }));
+      });
+    expect(functions.length).toBeGreaterThan(0);
+    expect(functions.filter((found) => found.returns !== 'trigger')).toEqual([]);
   });
 });

@@ -75,7 +75,8 @@ type SessionRead = Awaited<ReturnType<ReturnType<typeof sessionsQuery>['execute'
  * The session behind a token, its user, the user's privilege strings (sorted) and the probe's
  * answer for a key: the statement every API call runs first, prepared once (no query building per
  * call, no parse and plan in PostgreSQL), and shared by the calls that arrive in the same turn
- * (lib/coalesced-reads.ts). Each caller gets rows of its own to change. On the embedded
+ * (lib/coalesced-reads.ts). Each caller gets session and user rows of its own to change; the
+ * probe's answer is shared by every call it answers, to be read and never changed. On the embedded
  * database, whose only writer is this process, a row read stays known until the next write
  * (lib/write-generation-memo.ts): a call then runs no statement at all.
  */
