@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdjustableClock } from '../../lib/clock';
 import { expectError } from '../../test/expect-error';
 import { buildCustomer, buildInvoice, buildTenant, buildUser, TEST_PASSWORD } from '../../test/factories';
+import { countStatements } from '../../test/statement-count';
 import { createTestApp, TestClient, type TestContext } from '../../test/test-app';
 
 // On PGlite a session read stays known until the next write (session.repository.ts): whatever ends
@@ -28,16 +29,8 @@ async function signedIn() {
 }
 
 /** Statements the database ran for one call. */
-async function statementsOf(call: () => Promise<unknown>): Promise<number> {
-  let counting = true;
-  let count = 0;
-  context.database.observeQueries(() => {
-    if (counting) count++;
-  });
-  await call();
-  counting = false;
-  return count;
-}
+const statementsOf = async (call: () => Promise<unknown>) =>
+  (await countStatements(context.database, call)).statements;
 
 describe.skipIf(Boolean(process.env.DATABASE_URL))('sessions kept between writes (PGlite)', () => {
   beforeAll(async () => {

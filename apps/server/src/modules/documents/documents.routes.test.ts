@@ -14,6 +14,7 @@ import {
   buildUser,
   TEST_PASSWORD,
 } from '../../test/factories';
+import { countStatements } from '../../test/statement-count';
 import {
   createTestApp,
   EVERY_CALL_READS_ITS_SESSION,
@@ -255,13 +256,7 @@ describe('GET /gateway/downloadLinkedContent', () => {
   it('reads the customer once and the invoices once, however many invoices the document holds', async () => {
     /** Statements the database ran for one call, and the call's answer. */
     const counted = async (query: string) => {
-      let counting = true;
-      let statements = 0;
-      context.database.observeQueries(() => {
-        if (counting) statements++;
-      });
-      const response = await download(query);
-      counting = false;
+      const { statements, answer: response } = await countStatements(context.database, () => download(query));
       return { statements, response };
     };
     await download('invNo=INV-A'); // the currency symbols are read once per process

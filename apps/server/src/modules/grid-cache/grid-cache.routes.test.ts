@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectError } from '../../test/expect-error';
 import { buildCustomer, buildInvoice, buildTenant, buildUser, TEST_PASSWORD } from '../../test/factories';
+import { countStatements } from '../../test/statement-count';
 import { createTestApp, TestClient, type TestContext } from '../../test/test-app';
 
 // The grid's answers kept per process (response-cache.ts) and the filtered totals kept per group
@@ -37,16 +38,8 @@ const rowOf = (page: Page, invNo: string) => page.rows.find((row) => row.invNo =
 const sessionStatements = () => (context.database.writeGeneration ? 0 : 1);
 
 /** Statements the database ran for one call. */
-async function statementsOf(call: () => Promise<unknown>): Promise<number> {
-  let counting = true;
-  let count = 0;
-  context.database.observeQueries(() => {
-    if (counting) count++;
-  });
-  await call();
-  counting = false;
-  return count;
-}
+const statementsOf = async (call: () => Promise<unknown>) =>
+  (await countStatements(context.database, call)).statements;
 
 beforeAll(async () => {
   context = await createTestApp();

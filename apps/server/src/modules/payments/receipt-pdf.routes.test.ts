@@ -4,6 +4,7 @@ import { paymentEvents } from '../../db/schema/payments';
 import { users } from '../../db/schema/users';
 import { buildTenant } from '../../test/factories';
 import { signedInCustomer } from '../../test/signed-in-customer';
+import { countStatements } from '../../test/statement-count';
 import { createTestApp, EVERY_CALL_READS_ITS_SESSION, type TestContext } from '../../test/test-app';
 import { readPdf } from '../documents/pdf-reader.test-helper';
 import { buildPayment } from '../payment-logs/payment-log-factories';
@@ -109,13 +110,7 @@ describe('POST /payment/log/receiptPDF', () => {
     const call = () =>
       own.client.post('/payment/log/receiptPDF', { custNo: own.customer.custNo, paymentLogId: payment.id });
     await call();
-    let counting = true;
-    let statements = 0;
-    context.database.observeQueries(() => {
-      if (counting) statements++;
-    });
-    const response = await call();
-    counting = false;
+    const { statements, answer: response } = await countStatements(context.database, call);
     expect(response.statusCode).toBe(200);
     // The session, the payment, the user's link to its customer (the access check), its lines,
     // its events, the seller's name.

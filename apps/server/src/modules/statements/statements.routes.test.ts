@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users';
 import { buildCustomer, buildTenant } from '../../test/factories';
 import { signedInCustomer } from '../../test/signed-in-customer';
+import { countStatements } from '../../test/statement-count';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { readPdf } from '../documents/pdf-reader.test-helper';
 import { buildPayment } from '../payment-logs/payment-log-factories';
@@ -176,13 +177,7 @@ describe('GET /statement/pdf and /statement/xlsx', () => {
       .update(users)
       .set({ language: 'fr', localeForFormatting: 'fr-FR' })
       .where(eq(users.id, own.user.id));
-    let counting = true;
-    let statements = 0;
-    context.database.observeQueries(() => {
-      if (counting) statements++;
-    });
-    const french = await statement();
-    counting = false;
+    const { statements, answer: french } = await countStatements(context.database, statement);
     for (const expected of [
       'Relevé de compte',
       'Total des pièces ouvertes',
