@@ -1,5 +1,5 @@
 import type { TAgingBucket } from '@settle/shared/dashboard';
-import type { TDisputeStatusCode } from '@settle/shared/disputes';
+import { DISPUTE_STATUS_NAMES, type TDisputeStatusCode } from '@settle/shared/disputes';
 import type { TInvoiceStatus } from '@settle/shared/invoices';
 import type { PAYMENT_LOG_TRANSACTION_TYPES } from '@settle/shared/payment-logs';
 import type {
@@ -372,15 +372,8 @@ const EN: DocumentTexts = {
     yes: 'Yes',
     no: 'No',
     values: {
-      disputeStatus: {
-        U: 'UnIdentified',
-        I: 'Identified',
-        D: 'Distributed',
-        A: 'Approved Credit',
-        C: 'Collectable',
-        S: 'Suspense',
-        W: 'Write-Off',
-      },
+      // The specification's names, as the grid shows them in English.
+      disputeStatus: DISPUTE_STATUS_NAMES,
       paymentStatus: {
         SUCCESS: 'Successful',
         ERROR: 'Error',
