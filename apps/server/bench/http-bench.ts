@@ -17,7 +17,14 @@ const CONNECTIONS = 32;
 const FILTER =
   "amount ge 100 and amount le 40000 and balance gt 0 and substringof('PO-5',poNumber) and terms eq 'Net 30'";
 
-export type HttpScope = { custNo: string; currencyCode: string; open: number; closed: number };
+export type HttpScope = {
+  custNo: string;
+  currencyCode: string;
+  open: number;
+  closed: number;
+  disputes: number;
+  payments: number;
+};
 
 export async function benchHttp(options: {
   databaseUrl?: string;
@@ -99,9 +106,22 @@ async function measure(options: {
         `closed page ${(farPage + 1).toLocaleString('en-US')} by cursor (keyset)`,
         one(`${list}&status=C&page=${farPage + 1}&cursor=${farAnswer.nextCursor}`),
       ],
+      // The other grids of the same account, on the same paging, totals and answer cache.
+      [
+        'dispute grid page 1 of 50 (newest first)',
+        one(
+          `${API}/disputes?custNo=${scope.custNo}&currencyCode=${scope.currencyCode}&pageSize=50&sort=createdOn&dir=desc&page=1`,
+        ),
+      ],
+      [
+        'payment log page 1 of 50 (newest first)',
+        one(
+          `${API}/payment/logs?custNo=${scope.custNo}&currencyCode=${scope.currencyCode}&pageSize=50&sort=createdAt&dir=desc&page=1`,
+        ),
+      ],
     ];
     console.log(
-      `scope ${scope.custNo}/${scope.currencyCode}: ${scope.open.toLocaleString('en-US')} open, ${scope.closed.toLocaleString('en-US')} closed; ${CONNECTIONS} connections, ${options.seconds} s each, brotli accepted`,
+      `scope ${scope.custNo}/${scope.currencyCode}: ${scope.open.toLocaleString('en-US')} open, ${scope.closed.toLocaleString('en-US')} closed, ${scope.disputes.toLocaleString('en-US')} disputes, ${scope.payments.toLocaleString('en-US')} payments; ${CONNECTIONS} connections, ${options.seconds} s each, brotli accepted`,
     );
     let turn = 0;
     const run = (paths: () => string, duration: number, manySessions = false) =>

@@ -178,11 +178,13 @@ async function main() {
         db,
         sql`select c.cust_no as "custNo", t.currency_code as "currencyCode",
               coalesce(sum(t.count) filter (where t.status = 'O'), 0)::int as open,
-              coalesce(sum(t.count) filter (where t.status = 'C'), 0)::int as closed
+              coalesce(sum(t.count) filter (where t.status = 'C'), 0)::int as closed,
+              (select count(*)::int from disputes d where d.customer_id = c.id and d.currency_code = t.currency_code) as disputes,
+              (select count(*)::int from payments p where p.customer_id = c.id and p.currency_code = t.currency_code) as payments
             from invoice_totals t join customers c on c.id = t.customer_id
             join user_customers uc on uc.customer_id = c.id join users u on u.id = uc.user_id
             where u.login_name = 'demo.full'
-            group by 1, 2 order by 4 desc limit 1`,
+            group by c.id, t.currency_code order by 4 desc limit 1`,
       );
       // The server opens the database itself: PGlite's folder takes one process at a time.
       await database.close();

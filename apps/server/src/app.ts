@@ -27,6 +27,7 @@ import { dataSourcesRoutes } from './modules/data-sources/data-sources.routes';
 import { disputesRoutes } from './modules/disputes/disputes.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { exportsRoutes } from './modules/exports/exports.routes';
+import { createResponseCache } from './modules/grid-cache/response-cache';
 import { healthRoutes } from './modules/health/health.routes';
 import { createHealthService } from './modules/health/health.service';
 import { createOperationsStatsService } from './modules/health/operations-stats.service';
@@ -203,7 +204,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   markStart('static web');
   registerErrorHandler(app, { pageFallback });
 
-  const deps = { services, config };
+  // One memory budget for every grid's answers (GRID_CACHE_MB), shared by their routes.
+  const deps = { services, config, gridAnswers: createResponseCache({ maxBytes: config.gridCacheBytes }) };
   healthRoutes(app, { health: createHealthService(database) });
   registerMetrics(app, {
     config,

@@ -18,8 +18,10 @@ import {
 
 const API = '/integration/v1';
 type Integration = NonNullable<Victim['integration']>;
-const ofAnotherTenant = (calls: (victim: Victim, integration: Integration) => IsolationCall[]) =>
-  cross((victim) => (victim.integration ? calls(victim, victim.integration) : []), 'apiKey');
+const ofAnotherTenant = (
+  calls: (victim: Victim, integration: Integration) => IsolationCall[],
+  extra?: Parameters<typeof cross>[2],
+) => cross((victim) => (victim.integration ? calls(victim, victim.integration) : []), 'apiKey', extra);
 const today = () => new Date().toISOString().slice(0, 10);
 
 export const INTEGRATION_CASES: Record<string, IsolationCase> = {
@@ -76,9 +78,15 @@ export const INTEGRATION_CASES: Record<string, IsolationCase> = {
       true,
     ),
   ]),
-  'POST /integration/v1/reason-codes': ofAnotherTenant(() => [
-    send('POST', `${API}/reason-codes`, [{ code: 'PRICE', description: 'Taken over' }], true),
-  ]),
+  'POST /integration/v1/reason-codes': ofAnotherTenant(
+    () => [send('POST', `${API}/reason-codes`, [{ code: 'PRICE', description: 'Taken over' }], true)],
+    {
+      byDesign: {
+        tables: ['invoice_versions'],
+        why: "renewing the dispute grid versions of the key's own tenant: its reason descriptions show in every one of its customers' dispute grids (migration 0029)",
+      },
+    },
+  ),
   'POST /integration/v1/payment-configs': ofAnotherTenant(() => [
     send(
       'POST',

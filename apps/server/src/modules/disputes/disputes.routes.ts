@@ -24,23 +24,38 @@ import { badRequest } from '../../lib/app-error';
 import { attachmentDisposition } from '../../lib/content-disposition';
 import { requireSession, sessionOf } from '../../plugins/session';
 import type { Services } from '../../services';
+import type { ResponseCache } from '../grid-cache/response-cache';
 import { idempotencyHooks } from '../idempotency/idempotency-hooks';
 import { contentTypeOf } from './dispute-content-types';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
 export const DISPUTE_GRID = 'disputes';
 
-export function disputesRoutes(app: FastifyInstance, { services }: { services: Services }) {
+export function disputesRoutes(
+  app: FastifyInstance,
+  { services, gridAnswers }: { services: Services; gridAnswers: ResponseCache },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['disputes'];
   const pre = { preHandler: requireSession };
   // Optional but honoured: a retried create with the same key answers the first dispute again.
   const idempotent = idempotencyHooks(services.idempotency, { required: false });
+  // A page asked again while what its rows show is unchanged (see grid-cache).
+  const pages = gridAnswers.forRoute((request) =>
+    request.session
+      ? services.disputes.listValidator(
+          request.session,
+          request.query as { custNo?: string; currencyCode?: string },
+        )
+      : undefined,
+  );
 
   routes.get(
     '/disputes',
     {
-      ...pre,
+      config: { probeQueryCustNo: true },
+      preHandler: [requireSession, pages.lookup],
+      onSend: pages.store,
       schema: {
         tags,
         summary:
@@ -55,6 +70,7 @@ export function disputesRoutes(app: FastifyInstance, { services }: { services: S
   routes.get(
     '/disputes/totals',
     {
+      config: { probeQueryCustNo: true },
       ...pre,
       schema: {
         tags,

@@ -16,6 +16,7 @@ import { notFound } from '../../lib/app-error';
 import { findGridPage, keysetAfter } from '../../lib/grid-paging';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { SessionContext } from '../auth/session.service';
+import { disputeListValidator } from '../grid-cache/grid-scope-probe';
 import { resolveCustomerScope } from '../invoices/invoice-scope';
 import { buildFilterWhere } from '../search/filter-helper';
 import type { UploadsService } from '../uploads/uploads.service';
@@ -144,6 +145,14 @@ export function createDisputesService(db: Db, accounts: AccountsService, uploads
     },
 
     /** The count and sums of a (filtered) dispute list: GET /disputes/totals. */
+    /** The grid answer cache's validator of a list call (modules/grid-cache), from the session's probe. */
+    listValidator(session: SessionContext, query: Pick<TDisputeListQuery, 'custNo' | 'currencyCode'>) {
+      return disputeListValidator(session, query, {
+        canViewAmounts: privilegesOf(session).canViewAmounts,
+        now: new Date(),
+      });
+    },
+
     async totals(session: SessionContext, query: TDisputeListQuery): Promise<TDisputeTotalsResponse> {
       const { canViewAmounts, scope, filter } = await selectionOf(session, query);
       const totals = await repository.sumDisputes(db, { scope, filter });

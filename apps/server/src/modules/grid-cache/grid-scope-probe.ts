@@ -52,25 +52,88 @@ export function probedScope(session: SessionContext, custNo: string): GridScope 
 }
 
 /**
- * What a list of invoices depends on besides its address: who asks (the cart marks are theirs),
- * the customer's name and currencies, the version of the listed group and the cart. Undefined when
- * the call cannot be answered from what the probe read (no customer or currency named, not linked,
- * a currency the customer does not use): the service answers it, with its 404 or 400.
+ * The validator of a grid call of one customer and currency: who asks, the customer's name and
+ * currencies, and what `parts` adds from the probe. Undefined when the call cannot be answered
+ * from what the probe read (no customer or currency named, not linked, a currency the customer
+ * does not use): the service answers it, with its 404 or 400.
  */
-export function invoiceListValidator(
+function scopedValidator(
   session: SessionContext,
-  query: Pick<TInvoiceListQuery, 'custNo' | 'currencyCode' | 'status'>,
+  query: { custNo?: string; currencyCode?: string },
+  parts: (scope: GridScope, currencyCode: string) => unknown[],
 ): string | undefined {
   if (!query.custNo || !query.currencyCode) return undefined;
   const scope = probedScope(session, query.custNo);
   if (!scope || !canUseCurrency(scope.customer, query.currencyCode)) return undefined;
-  const version = scope.ledger[`${query.currencyCode}/${query.status}`]?.[0] ?? 'none';
   return JSON.stringify([
     session.userId,
     scope.customer.id,
     scope.customer.company,
     scope.customer.currencies,
-    version,
+    ...parts(scope, query.currencyCode),
+  ]);
+}
+
+/**
+ * What a list of invoices depends on besides its address: who asks (the cart marks are theirs),
+ * the customer, the version of the listed group and the cart.
+ */
+export function invoiceListValidator(
+  session: SessionContext,
+  query: Pick<TInvoiceListQuery, 'custNo' | 'currencyCode' | 'status'>,
+): string | undefined {
+  return scopedValidator(session, query, (scope, currencyCode) => [
+    scope.ledger[`${currencyCode}/${query.status}`]?.[0] ?? 'none',
     scope.cart,
   ]);
+}
+
+/** The groups of invoice_versions that are not invoices (migration 0029): what the other grids show. */
+export const DISPUTES_GROUP = 'disputes';
+export const PAYMENTS_GROUP = 'payments';
+
+/** A quarter of an hour: every time zone's midnight falls on one, so a day's change is seen within it. */
+const QUARTER_HOUR_MS = 15 * 60 * 1000;
+
+/**
+ * What a list of disputes depends on besides its address: the customer, the version of its
+ * disputes in the currency (the disputes, their notes, the reasons' descriptions), the data of its
+ * invoices (a row shows its invoice's number, dates and amount; not the payment and promise marks,
+ * hence data versions), whether the caller may see disputed amounts, and the quarter hour (a row's
+ * age in days is counted by the database's date).
+ */
+export function disputeListValidator(
+  session: SessionContext,
+  query: { custNo?: string; currencyCode?: string },
+  options: { canViewAmounts: boolean; now: Date },
+): string | undefined {
+  return scopedValidator(session, query, (scope, currencyCode) => [
+    scope.ledger[`${currencyCode}/${DISPUTES_GROUP}`]?.[0] ?? 'none',
+    invoiceDataVersions(scope),
+    options.canViewAmounts,
+    Math.floor(options.now.getTime() / QUARTER_HOUR_MS),
+  ]);
+}
+
+/**
+ * What a page of the payment log depends on besides its address: the customer, the version of its
+ * payments in the currency (the payments and their lines) and the UTC day its date ranges count from.
+ */
+export function paymentLogListValidator(
+  session: SessionContext,
+  query: { custNo?: string; currencyCode?: string },
+  options: { now: Date },
+): string | undefined {
+  return scopedValidator(session, query, (scope, currencyCode) => [
+    scope.ledger[`${currencyCode}/${PAYMENTS_GROUP}`]?.[0] ?? 'none',
+    options.now.toISOString().slice(0, 10),
+  ]);
+}
+
+/** Every invoice group's data version, in key order (the probe's json object has no set order). */
+function invoiceDataVersions(scope: GridScope): Array<[string, number]> {
+  return Object.entries(scope.ledger)
+    .filter(([group]) => !group.endsWith(`/${DISPUTES_GROUP}`) && !group.endsWith(`/${PAYMENTS_GROUP}`))
+    .map(([group, [, dataVersion]]): [string, number] => [group, dataVersion])
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }

@@ -15,23 +15,22 @@ import { ZPromiseRequest, ZPromiseResponse } from '@settle/shared/promises';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppConfig } from '../../config';
 import { requireSession, sessionOf } from '../../plugins/session';
 import type { Services } from '../../services';
 import { invoiceListValidator } from '../grid-cache/grid-scope-probe';
-import { createResponseCache } from '../grid-cache/response-cache';
+import type { ResponseCache } from '../grid-cache/response-cache';
 import { INVOICE_COLUMNS, INVOICE_GRID } from './invoice-columns';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
 
 export function invoicesRoutes(
   app: FastifyInstance,
-  { services, config }: { services: Services; config: AppConfig },
+  { services, gridAnswers }: { services: Services; gridAnswers: ResponseCache },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['invoices'];
   // A page asked again while its invoices, customer and cart are unchanged (see grid-cache).
-  const pages = createResponseCache({ maxBytes: config.gridCacheBytes }).forRoute((request) =>
+  const pages = gridAnswers.forRoute((request) =>
     request.session
       ? invoiceListValidator(request.session, request.query as Parameters<typeof invoiceListValidator>[1])
       : undefined,

@@ -12,19 +12,34 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireSession, sessionOf } from '../../plugins/session';
 import type { Services } from '../../services';
+import type { ResponseCache } from '../grid-cache/response-cache';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
 export const PAYMENT_LOG_GRID = 'paymentLogs';
 
-export function paymentLogsRoutes(app: FastifyInstance, { services }: { services: Services }) {
+export function paymentLogsRoutes(
+  app: FastifyInstance,
+  { services, gridAnswers }: { services: Services; gridAnswers: ResponseCache },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['payment logs'];
   const pre = { preHandler: requireSession };
+  // A page asked again while its payments are unchanged, on the same day (see grid-cache).
+  const pages = gridAnswers.forRoute((request) =>
+    request.session
+      ? services.paymentLogs.listValidator(
+          request.session,
+          request.query as { custNo?: string; currencyCode?: string },
+        )
+      : undefined,
+  );
 
   routes.get(
     '/payment/logs',
     {
-      ...pre,
+      config: { probeQueryCustNo: true },
+      preHandler: [requireSession, pages.lookup],
+      onSend: pages.store,
       schema: {
         tags,
         summary:

@@ -8,6 +8,7 @@ import { type Clock, systemClock } from '../../lib/clock';
 import { findGridPage, keysetAfter } from '../../lib/grid-paging';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { SessionContext } from '../auth/session.service';
+import { paymentLogListValidator } from '../grid-cache/grid-scope-probe';
 import { resolveCustomerScope } from '../invoices/invoice-scope';
 import type { PaymentQueriesService } from '../payments/payment-queries.service';
 import { buildFilterWhere } from '../search/filter-helper';
@@ -95,6 +96,11 @@ export function createPaymentLogsService(
         nextCursor: page.nextCursor,
         rows: page.records.map(toPaymentLogRow),
       };
+    },
+
+    /** The grid answer cache's validator of a list call (modules/grid-cache), from the session's probe. */
+    listValidator(session: SessionContext, query: Pick<TPaymentLogListQuery, 'custNo' | 'currencyCode'>) {
+      return paymentLogListValidator(session, query, { now: clock.now() });
     },
 
     /** The grid's selection for an export: its size up front, then its rows in the grid's order. */
