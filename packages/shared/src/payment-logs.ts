@@ -8,6 +8,7 @@ import {
   ZGridNextCursor,
   ZGridPage,
   ZGridPageSize,
+  ZGridTotalsMode,
 } from './grid-query';
 import { PAYMENT_METHOD_TYPES, PAYMENT_STATUSES, PAYMENT_TYPES } from './payments';
 
@@ -105,9 +106,19 @@ export const ZPaymentLogListQuery = z.object({
     description:
       "Advanced filter in the specification's query-string dialect ($filter), on PAYMENT_LOG_SEARCH_FIELDS",
   }),
+  totals: ZGridTotalsMode,
   cursor: ZGridCursor,
 });
-export type TPaymentLogListQuery = z.infer<typeof ZPaymentLogListQuery>;
+/** totals may be left out by callers inside the server: inline is its default. */
+export type TPaymentLogListQuery = Omit<z.infer<typeof ZPaymentLogListQuery>, 'totals'> &
+  Partial<Pick<z.infer<typeof ZPaymentLogListQuery>, 'totals'>>;
+
+export const ZPaymentLogTotals = z.object({
+  count: z.number().int(),
+  succeededCount: z.number().int(),
+  succeededTotal: z.string().meta({ description: 'Sum charged (fees included) by the successful payments' }),
+});
+export type TPaymentLogTotals = z.infer<typeof ZPaymentLogTotals>;
 
 export const ZPaymentLogListResponse = z
   .object({
@@ -116,19 +127,23 @@ export const ZPaymentLogListResponse = z
     dateRange: ZPaymentLogDateRange,
     page: z.number().int(),
     pageSize: z.number().int(),
-    total: z.number().int(),
-    totals: z.object({
-      count: z.number().int(),
-      succeededCount: z.number().int(),
-      succeededTotal: z
-        .string()
-        .meta({ description: 'Sum charged (fees included) by the successful payments' }),
-    }),
+    total: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'Null when a filtered list was asked with totals=separate' }),
+    totals: ZPaymentLogTotals.nullable(),
     nextCursor: ZGridNextCursor,
     rows: z.array(ZPaymentLogRow),
   })
   .meta({ id: 'PaymentLogList' });
 export type TPaymentLogListResponse = z.infer<typeof ZPaymentLogListResponse>;
+
+/** GET payment/logs/totals: the count and sums of a list's filtered set, asked beside a page asked with totals=separate. */
+export const ZPaymentLogTotalsResponse = z
+  .object({ total: z.number().int(), totals: ZPaymentLogTotals })
+  .meta({ id: 'PaymentLogTotals' });
+export type TPaymentLogTotalsResponse = z.infer<typeof ZPaymentLogTotalsResponse>;
 
 /** The payment log grid's columns; the hidden ones can be shown from the columns menu. */
 export const PAYMENT_LOG_COLUMNS: TGridColumn[] = [

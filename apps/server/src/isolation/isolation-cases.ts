@@ -309,6 +309,7 @@ export const ISOLATION_CASES: Record<string, IsolationCase> = {
     get(`/payment/logs?${grid(victim)}`),
     get(`/payment/logs?custNo=${victim.custNo}`),
   ]),
+  'GET /payment/logs/totals': cross((victim) => [get(`/payment/logs/totals?${grid(victim)}`)]),
   'GET /payment/logs/export/xlsx': cross((victim) => [get(`/payment/logs/export/xlsx?${grid(victim)}`)]),
   'GET /payment/logs/export/pdf': cross((victim) => [get(`/payment/logs/export/pdf?${grid(victim)}`)]),
   'GET /payment/log/columns': own(() => get('/payment/log/columns')),

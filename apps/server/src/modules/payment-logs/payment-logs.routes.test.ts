@@ -162,6 +162,42 @@ describe('the payment log grid', () => {
     expect(refused.message).toContain('Invalid property');
   });
 
+  it("leaves a filtered list's totals to GET payment/logs/totals when asked with totals=separate", async () => {
+    const owner = await account();
+    const { db } = context.database;
+    for (const [day, amount, status] of [
+      ['2026-06-01', '60.00', 'SUCCESS'],
+      ['2026-06-02', '70.00', 'FAILURE'],
+      ['2026-06-03', '80.00', 'SUCCESS'],
+      ['2026-06-04', '10.00', 'SUCCESS'],
+    ] as const) {
+      await buildPayment(db, owner.customer, { createdAt: at(`${day}T09:00:00Z`), amount, status });
+    }
+    const filter = encodeURIComponent('amount ge 50');
+    const inline = await list(owner, `filter=${filter}&pageSize=25`);
+    expect(inline.total).toBe(3);
+    expect(inline.totals).toEqual({ count: 3, succeededCount: 2, succeededTotal: '140.00' });
+
+    const separate = await list(owner, `filter=${filter}&pageSize=25&totals=separate`);
+    expect(separate).toMatchObject({ total: null, totals: null });
+    expect(separate.rows.map((row) => row.paymentLogId)).toEqual(inline.rows.map((row) => row.paymentLogId));
+    const totals = await owner.client.get(`/payment/logs/totals?filter=${filter}&page=3&sort=amount`);
+    expect(totals.statusCode, totals.body).toBe(200);
+    expect(totals.json()).toEqual({ total: 3, totals: inline.totals });
+    // Unfiltered, a page keeps its totals (the aggregates', asked beside it), whatever it asked.
+    expect((await list(owner, 'totals=separate')).total).toBe(4);
+
+    expect(
+      expectError(await owner.client.get('/payment/logs/totals?totals=both'), 400, 'VALIDATION_FAILED')
+        .message,
+    ).toContain('totals is inline or separate');
+    expectError(
+      await owner.client.get(`/payment/logs/totals?filter=${encodeURIComponent("accountEncrypted eq 'x'")}`),
+      400,
+      'INVALID_FILTER',
+    );
+  });
+
   it('shows one currency of one customer: another currency of the customer is its own list', async () => {
     const owner = await account({ customer: { currencies: ['USD', 'EUR'] } });
     const { db } = context.database;

@@ -6,6 +6,7 @@ import {
   ZPaymentLogDetailQuery,
   ZPaymentLogListQuery,
   ZPaymentLogListResponse,
+  ZPaymentLogTotalsResponse,
 } from '@settle/shared/payment-logs';
 import { ZPaymentSummary } from '@settle/shared/payments';
 import type { FastifyInstance } from 'fastify';
@@ -49,6 +50,22 @@ export function paymentLogsRoutes(
       },
     },
     (request) => services.paymentLogs.list(sessionOf(request), request.query),
+  );
+
+  routes.get(
+    '/payment/logs/totals',
+    {
+      config: { probeQueryCustNo: true },
+      ...pre,
+      schema: {
+        tags,
+        summary:
+          'The count and sums of the filtered set of a payment log list (the same query): the grid asks it beside a page asked with totals=separate',
+        querystring: ZPaymentLogListQuery,
+        response: { 200: ZPaymentLogTotalsResponse, ...errors },
+      },
+    },
+    (request) => services.paymentLogs.totals(sessionOf(request), request.query),
   );
 
   routes.get(

@@ -1,5 +1,10 @@
 import { roundMoney } from '@settle/shared/money';
-import type { TPaymentLogListQuery, TPaymentLogListResponse } from '@settle/shared/payment-logs';
+import type {
+  TPaymentLogListQuery,
+  TPaymentLogListResponse,
+  TPaymentLogTotals,
+  TPaymentLogTotalsResponse,
+} from '@settle/shared/payment-logs';
 import type { TPaymentSummary } from '@settle/shared/payments';
 import { paymentLogDateBounds } from '@settle/shared/rules/payment-log-dates';
 import { sql } from 'drizzle-orm';
@@ -17,6 +22,14 @@ import { toPaymentLogRow } from './payment-log-mapper';
 import * as repository from './payment-logs.repository';
 
 export type PaymentLogsService = ReturnType<typeof createPaymentLogsService>;
+
+function toPaymentLogTotals(sums: repository.PaymentLogTotalsRecord): TPaymentLogTotals {
+  return {
+    count: sums.count,
+    succeededCount: sums.succeeded_count,
+    succeededTotal: roundMoney(sums.succeeded_total),
+  };
+}
 
 /**
  * The payment log grid of a customer linked to the user, in one currency and date range, and one
@@ -44,10 +57,12 @@ export function createPaymentLogsService(
   return {
     async list(session: SessionContext, query: TPaymentLogListQuery): Promise<TPaymentLogListResponse> {
       const { customer, currencyCode, scope, filter } = await selectionOf(session, query);
-      // Asked beside the page, not after it; unfiltered, they come from the per-day aggregates and
-      // also say from which end a far jump walks.
-      const totals = repository.sumPaymentLogs(db, { scope, filter });
-      totals.catch(() => {}); // awaited below; a failure is answered there, not left unhandled
+      // As the invoice and dispute grids: a filtered page may leave its totals to the /totals call
+      // beside it. Otherwise asked beside the page, not after it; unfiltered, they come from the
+      // per-day aggregates and also say from which end a far jump walks.
+      const totals =
+        filter && query.totals === 'separate' ? null : repository.sumPaymentLogs(db, { scope, filter });
+      totals?.catch(() => {}); // awaited below; a failure is answered there, not left unhandled
       const page = await findGridPage<repository.PaymentLogRecord>({
         list: [
           'paymentLogs',
@@ -77,25 +92,28 @@ export function createPaymentLogsService(
             offset: walk.offset,
             fromEnd: walk.fromEnd,
           }),
-        countBeforeJump: filter ? undefined : async () => (await totals).count,
-        countAfterPage: async () => (await totals).count,
+        countBeforeJump: totals && !filter ? async () => (await totals).count : undefined,
+        countAfterPage: totals ? async () => (await totals).count : undefined,
       });
-      const sums = await totals;
+      const sums = totals ? await totals : null;
       return {
         custNo: customer.custNo,
         currencyCode,
         dateRange: query.dateRange,
         page: query.page,
         pageSize: query.pageSize,
-        total: sums.count,
-        totals: {
-          count: sums.count,
-          succeededCount: sums.succeeded_count,
-          succeededTotal: roundMoney(sums.succeeded_total),
-        },
+        total: sums ? sums.count : null,
+        totals: sums ? toPaymentLogTotals(sums) : null,
         nextCursor: page.nextCursor,
         rows: page.records.map(toPaymentLogRow),
       };
+    },
+
+    /** The count and sums of a list's filtered set: the same selection as the list, without its rows. */
+    async totals(session: SessionContext, query: TPaymentLogListQuery): Promise<TPaymentLogTotalsResponse> {
+      const { scope, filter } = await selectionOf(session, query);
+      const sums = await repository.sumPaymentLogs(db, { scope, filter });
+      return { total: sums.count, totals: toPaymentLogTotals(sums) };
     },
 
     /** The grid answer cache's validator of a list call (modules/grid-cache), from the session's probe. */

@@ -48,14 +48,17 @@ const listOf = (params: PaymentLogListParams) =>
     params.filter ?? '',
   ]);
 
-/** The next page of a list carries the cursor its previous page gave, as on the invoice grid. */
+/**
+ * A filtered page is asked without its totals: the grid asks them beside it (getPaymentLogTotals);
+ * the next page of a list carries the cursor its previous page gave, as on the invoice grid.
+ */
 export function getPaymentLogs(
   params: PaymentLogListParams,
   signal?: AbortSignal,
 ): Promise<TPaymentLogListResponse> {
   return askPage(listOf(params), params.page, (cursor) =>
     apiRequest('/payment/logs', {
-      query: { ...toPaymentLogListQuery(params), cursor },
+      query: { ...toPaymentLogListQuery(params), totals: params.filter ? 'separate' : undefined, cursor },
       schema: ZPaymentLogListResponse,
       signal,
       // The grid shows a failed load itself, with a Retry button.

@@ -101,6 +101,34 @@ describe('the payment logs screen', () => {
     );
   });
 
+  it("asks a filtered list's count and sums beside its page and shows them once they come", async () => {
+    const filter = "status eq 'SUCCESS'";
+    const calls = stubApi([
+      ...paymentLogScreenRoutes(),
+      {
+        method: 'GET',
+        path: '/payment/logs/totals',
+        reply: {
+          body: { total: 120, totals: { count: 120, succeededCount: 120, succeededTotal: '5000.00' } },
+        },
+      },
+      {
+        method: 'GET',
+        path: '/payment/logs',
+        reply: { body: buildPaymentLogList([buildPaymentLogRow()], { total: null, totals: null }) },
+      },
+    ]);
+    renderApp({ route: `/payments?filter=${encodeURIComponent(filter)}`, userData: buildUserData() });
+    await screen.findByTestId('payment-log-row-42');
+    expect(listCalls(calls)[0]).toMatchObject({ filter, totals: 'separate' });
+    await waitFor(() => expect(screen.getByTestId('grid-range')).toHaveTextContent('1–50 of 120 payments'));
+    expect(screen.getByTestId('payment-log-succeeded')).toHaveTextContent(
+      '120 successful payments: $5,000.00',
+    );
+    const totalsCalls = calls.filter((call) => call.path === '/payment/logs/totals');
+    expect(totalsCalls.map((call) => call.query.get('filter'))).toEqual([filter]);
+  });
+
   it('sends back the cursor the previous page gave, as the invoice grid does', async () => {
     const calls = stubApi([
       ...paymentLogScreenRoutes(),

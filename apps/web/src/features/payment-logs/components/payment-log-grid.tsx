@@ -11,6 +11,7 @@ import { GridTable } from '../../../components/grid/grid-table';
 import { useGridView, useLastPageGuard } from '../../../components/grid/use-grid-view';
 import { isSessionEndingError, translateApiError } from '../../../lib/api-error';
 import { useFormatters } from '../../../lib/use-formatters';
+import { usePaymentLogTotals } from '../api/get-payment-log-totals';
 import { type PaymentLogListParams, toPaymentLogListQuery, usePaymentLogs } from '../api/get-payment-logs';
 import { usePaymentLogScope } from '../hooks/use-payment-log-scope';
 import { PaymentLogDetailDialog } from './payment-log-detail-dialog';
@@ -56,9 +57,16 @@ export function PaymentLogGrid(props: {
     filter: props.filter || undefined,
   };
   const list = usePaymentLogs(params, { enabled: layout !== null && custNo !== null });
+  // A filtered page comes without its count; it comes from its own call, beside it.
+  const separateTotals = usePaymentLogTotals(params, {
+    enabled: layout !== null && custNo !== null && Boolean(params.filter),
+  });
+  const listTotals = params.filter ? (separateTotals.data ?? null) : (list.data ?? null);
   const available = useMemo(() => layout?.columns ?? [], [layout]);
   const shown = useMemo(() => available.filter((column) => column.visible), [available]);
-  useLastPageGuard(view, { total: list.data && !list.isPlaceholderData ? list.data.total : null });
+  useLastPageGuard(view, {
+    total: list.data && !list.isPlaceholderData && listTotals ? listTotals.total : null,
+  });
   const [opened, setOpened] = useState<{ custNo: string; paymentLogId: number } | null>(null);
   const onOpen = useCallback(
     (row: TPaymentLogRow) => setOpened({ custNo: row.custNo, paymentLogId: row.paymentLogId }),
@@ -77,7 +85,7 @@ export function PaymentLogGrid(props: {
   const columnTitle = (column: { field: string; title: string }) =>
     t(`paymentLogs:columns.${column.field}`, { defaultValue: column.title });
   const rows = list.data?.rows ?? [];
-  const total = list.data?.total ?? 0;
+  const total = listTotals?.total ?? 0;
   const firstRow = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const lastRow = Math.min(total, page * pageSize);
 
@@ -87,11 +95,11 @@ export function PaymentLogGrid(props: {
       {props.filterSlot}
       <Group justify="space-between" wrap="wrap" gap="xs">
         <span data-testid="payment-log-succeeded">
-          {list.data
+          {listTotals?.totals
             ? t('paymentLogs:grid.succeeded', {
-                count: list.data.totals.succeededCount,
-                countText: n0(list.data.totals.succeededCount),
-                amount: c2(list.data.totals.succeededTotal, currencyCode),
+                count: listTotals.totals.succeededCount,
+                countText: n0(listTotals.totals.succeededCount),
+                amount: c2(listTotals.totals.succeededTotal, currencyCode),
               })
             : ''}
         </span>
@@ -146,15 +154,18 @@ export function PaymentLogGrid(props: {
           busy={list.isFetching}
         />
       </GridBody>
+      {/* A failed load shows only its message: no range or pager of rows that are not there. */}
       <GridPager
         page={page}
-        pages={Math.max(1, Math.ceil(total / pageSize))}
+        pages={
+          listTotals ? Math.max(1, Math.ceil(total / pageSize)) : page + (rows.length === pageSize ? 1 : 0)
+        }
         pageSize={pageSize}
         pageSizes={PAGE_SIZES}
         onPage={setPage}
         onPageSize={address.setPageSize}
         rangeText={
-          list.data
+          list.data && listTotals
             ? t('paymentLogs:grid.range', {
                 first: n0(firstRow),
                 last: n0(lastRow),
