@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { serverRoot } from '../lib/package-root';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema/index';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -171,6 +172,8 @@ export async function openDatabase(options: {
   ]);
   const location = options.dataDir === 'memory://' ? undefined : path.join(options.dataDir, 'pglite');
   if (location) mkdirSync(location, { recursive: true });
+  // One process at a time on a folder: a seed or a command beside a running portal is refused.
+  const release = location ? await lockDataDir(options.dataDir) : () => {};
   // pg_trgm and btree_gin back the grids' substring searches with GIN indexes holding the grid's
   // scope, as on PostgreSQL (migrations 0009 and 0026).
   const client = new PGlite({
@@ -178,7 +181,12 @@ export async function openDatabase(options: {
     loadDataDir: options.loadDataDir,
     extensions: { pg_trgm, btree_gin },
   });
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (error) {
+    release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const observers: Array<(seconds: number) => void> = [];
   timeQueries(client as never, observers);
@@ -196,6 +204,12 @@ export async function openDatabase(options: {
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
   };
 }
