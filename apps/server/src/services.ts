@@ -174,13 +174,16 @@ export function createServices(db: Db, config: AppConfig, options: ServiceOption
   });
   const outbox = createOutboxService(db);
   const dashboard = createDashboardService(db, accounts);
-  const invoices = createInvoicesService(db, accounts, { cacheTotals: config.gridCacheBytes > 0 });
+  const invoices = createInvoicesService(db, accounts, {
+    cacheTotals: config.gridCacheBytes > 0,
+    clock: options.clock,
+  });
   const promises = createPromisesService(db, accounts, activity, { maxDays: config.promiseMaxDays });
   const approvalPolicy = createApprovalPolicyService(db);
   cart = createCartService(db, accounts, invoices, activity, approvalPolicy);
   const fileStorage = options.fileStorage ?? createLocalFileStorage(config.uploads.dir);
   const uploads = createUploadsService(db, accounts, fileStorage, { maxFileMb: config.uploads.maxFileMb });
-  const disputes = createDisputesService(db, accounts, uploads);
+  const disputes = createDisputesService(db, accounts, uploads, { clock: options.clock });
   const disputeDeps = { accounts, invoices, uploads, activity, disputes };
   const disputeCreate = createDisputeCreateService(db, disputeDeps);
   const disputeUpdate = createDisputeUpdateService(db, disputeDeps);

@@ -37,6 +37,7 @@ describe('migrations', () => {
       'dispute_lines',
       'dispute_notes',
       'dispute_reason_codes',
+      'dispute_reason_versions',
       'dispute_totals',
       'disputes',
       'grid_preferences',

@@ -78,15 +78,9 @@ export const INTEGRATION_CASES: Record<string, IsolationCase> = {
       true,
     ),
   ]),
-  'POST /integration/v1/reason-codes': ofAnotherTenant(
-    () => [send('POST', `${API}/reason-codes`, [{ code: 'PRICE', description: 'Taken over' }], true)],
-    {
-      byDesign: {
-        tables: ['invoice_versions'],
-        why: "renewing the dispute grid versions of the key's own tenant: its reason descriptions show in every one of its customers' dispute grids (migration 0029)",
-      },
-    },
-  ),
+  'POST /integration/v1/reason-codes': ofAnotherTenant(() => [
+    send('POST', `${API}/reason-codes`, [{ code: 'PRICE', description: 'Taken over' }], true),
+  ]),
   'POST /integration/v1/payment-configs': ofAnotherTenant(() => [
     send(
       'POST',

@@ -35,6 +35,19 @@ export const disputeReasonCodes = pgTable(
 );
 
 /**
+ * A number per tenant, new whenever a reason's description changed (migration 0029's triggers):
+ * the dispute grid shows the descriptions, so its cached answers are current only while this is
+ * unchanged. Per tenant rather than per dispute group: a dispute committed beside a description's
+ * change could not be found by the change, but reads the same tenant row.
+ */
+export const disputeReasonVersions = pgTable('dispute_reason_versions', {
+  tenantId: integer('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
+
+/**
  * A dispute of an invoice (invoiceId set) or of the customer as a whole (custDispute, no
  * invoice). probNo is the number users see, unique per tenant. The amount is always above 0:
  * a dispute that holds nothing cannot exist.

@@ -13,6 +13,7 @@ import { hasPrivilege, Privilege } from '@settle/shared/privileges';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
+import { type Clock, systemClock } from '../../lib/clock';
 import { findGridPage, keysetAfter } from '../../lib/grid-paging';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { SessionContext } from '../auth/session.service';
@@ -45,7 +46,13 @@ export function privilegesOf(session: SessionContext) {
 }
 
 /** Reading disputes: one, a grid page, an invoice's opening rule, reasons, notes, attachments. */
-export function createDisputesService(db: Db, accounts: AccountsService, uploads: UploadsService) {
+export function createDisputesService(
+  db: Db,
+  accounts: AccountsService,
+  uploads: UploadsService,
+  options: { clock?: Clock } = {},
+) {
+  const clock = options.clock ?? systemClock;
   async function requireDispute(session: SessionContext, key: { probNo?: number; id?: number }, tx: Db = db) {
     const record = await repository.findLinkedDispute(tx, {
       tenantId: session.tenantId,
@@ -144,14 +151,15 @@ export function createDisputesService(db: Db, accounts: AccountsService, uploads
       };
     },
 
-    /** The count and sums of a (filtered) dispute list: GET /disputes/totals. */
     /** The grid answer cache's validator of a list call (modules/grid-cache), from the session's probe. */
     listValidator(session: SessionContext, query: Pick<TDisputeListQuery, 'custNo' | 'currencyCode'>) {
       return disputeListValidator(session, query, {
         canViewAmounts: privilegesOf(session).canViewAmounts,
-        now: new Date(),
+        now: clock.now(),
       });
     },
+
+    /** The count and sums of a (filtered) dispute list: GET /disputes/totals. */
 
     async totals(session: SessionContext, query: TDisputeListQuery): Promise<TDisputeTotalsResponse> {
       const { canViewAmounts, scope, filter } = await selectionOf(session, query);

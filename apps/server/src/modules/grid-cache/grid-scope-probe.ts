@@ -20,9 +20,15 @@ export type GridScope = {
    */
   ledger: Record<string, [number, number]>;
   cart: string;
+  /** dispute_reason_versions' number of the customer's tenant: new when a reason's description changed. */
+  reasons: number | null;
 };
 
-type ProbedRow = LinkedCustomer & { ledger: Record<string, [number, number]> | null; cart: string };
+type ProbedRow = LinkedCustomer & {
+  ledger: Record<string, [number, number]> | null;
+  cart: string;
+  reasons: number | null;
+};
 
 /** The probe as a scalar subquery of the session statement: json, or null when not linked. */
 export function gridScopeProbe(userId: AnyColumn, custNo: SQL): SQL<ProbedRow | null> {
@@ -35,7 +41,8 @@ export function gridScopeProbe(userId: AnyColumn, custNo: SQL): SQL<ProbedRow | 
       'cart', (select coalesce(md5(string_agg(l.invoice_id::text, ',' order by l.invoice_id)), '')
         from payment_carts pc join payment_cart_lines l on l.cart_id = pc.id
         join invoices i on i.id = l.invoice_id
-        where pc.user_id = uc.user_id and i.customer_id = c.id))
+        where pc.user_id = uc.user_id and i.customer_id = c.id),
+      'reasons', (select r.version from dispute_reason_versions r where r.tenant_id = c.tenant_id))
     from user_customers uc join customers c on c.id = uc.customer_id
     where uc.user_id = ${userId} and c.cust_no = ${custNo}
     limit 1)`;
@@ -47,8 +54,8 @@ export function probedScope(session: SessionContext, custNo: string): GridScope 
   if (!probe || probe.custNo !== custNo) return undefined;
   const row = probe.result as ProbedRow | null;
   if (!row) return null;
-  const { ledger, cart, ...customer } = row;
-  return { customer, ledger: ledger ?? {}, cart };
+  const { ledger, cart, reasons, ...customer } = row;
+  return { customer, ledger: ledger ?? {}, cart, reasons };
 }
 
 /**
@@ -75,16 +82,30 @@ function scopedValidator(
 }
 
 /**
+ * A quarter of an hour: every time zone's midnight falls on one, so the database's date (what the
+ * relative date filters, `inpast(dueDate, 7)` and the like, and a dispute's age count from),
+ * whatever its session's time zone, changes only at the start of one.
+ */
+const QUARTER_HOUR_MS = 15 * 60 * 1000;
+
+export function quarterHourOf(now: Date): number {
+  return Math.floor(now.getTime() / QUARTER_HOUR_MS);
+}
+
+/**
  * What a list of invoices depends on besides its address: who asks (the cart marks are theirs),
- * the customer, the version of the listed group and the cart.
+ * the customer, the version of the listed group, the cart, and the quarter hour (a relative date
+ * filter's days).
  */
 export function invoiceListValidator(
   session: SessionContext,
   query: Pick<TInvoiceListQuery, 'custNo' | 'currencyCode' | 'status'>,
+  options: { now: Date },
 ): string | undefined {
   return scopedValidator(session, query, (scope, currencyCode) => [
     scope.ledger[`${currencyCode}/${query.status}`]?.[0] ?? 'none',
     scope.cart,
+    quarterHourOf(options.now),
   ]);
 }
 
@@ -92,12 +113,9 @@ export function invoiceListValidator(
 export const DISPUTES_GROUP = 'disputes';
 export const PAYMENTS_GROUP = 'payments';
 
-/** A quarter of an hour: every time zone's midnight falls on one, so a day's change is seen within it. */
-const QUARTER_HOUR_MS = 15 * 60 * 1000;
-
 /**
  * What a list of disputes depends on besides its address: the customer, the version of its
- * disputes in the currency (the disputes, their notes, the reasons' descriptions), the data of its
+ * disputes in the currency (the disputes and their notes), the tenant's reasons' descriptions, the data of its
  * invoices (a row shows its invoice's number, dates and amount; not the payment and promise marks,
  * hence data versions), whether the caller may see disputed amounts, and the quarter hour (a row's
  * age in days is counted by the database's date).
@@ -109,15 +127,17 @@ export function disputeListValidator(
 ): string | undefined {
   return scopedValidator(session, query, (scope, currencyCode) => [
     scope.ledger[`${currencyCode}/${DISPUTES_GROUP}`]?.[0] ?? 'none',
+    scope.reasons ?? 'none',
     invoiceDataVersions(scope),
     options.canViewAmounts,
-    Math.floor(options.now.getTime() / QUARTER_HOUR_MS),
+    quarterHourOf(options.now),
   ]);
 }
 
 /**
  * What a page of the payment log depends on besides its address: the customer, the version of its
- * payments in the currency (the payments and their lines) and the UTC day its date ranges count from.
+ * payments in the currency (the payments and their lines) and the quarter hour (the day its
+ * relative date filters count from).
  */
 export function paymentLogListValidator(
   session: SessionContext,
@@ -126,7 +146,7 @@ export function paymentLogListValidator(
 ): string | undefined {
   return scopedValidator(session, query, (scope, currencyCode) => [
     scope.ledger[`${currencyCode}/${PAYMENTS_GROUP}`]?.[0] ?? 'none',
-    options.now.toISOString().slice(0, 10),
+    quarterHourOf(options.now),
   ]);
 }
 

@@ -7,7 +7,11 @@ import { disputeListValidator, invoiceListValidator, paymentLogListValidator } f
 
 const customer = { id: 7, custNo: 'C7', company: 'Seven Co', currencies: ['USD', 'EUR'], defAccount: true };
 
-function sessionWith(ledger: Record<string, [number, number]> | null, custNo = 'C7'): SessionContext {
+function sessionWith(
+  ledger: Record<string, [number, number]> | null,
+  custNo = 'C7',
+  reasons: number | null = 5,
+): SessionContext {
   return {
     tokenHash: 'hash',
     publicId: 'public',
@@ -19,7 +23,7 @@ function sessionWith(ledger: Record<string, [number, number]> | null, custNo = '
     currentCurrencyCode: null,
     user: {} as SessionContext['user'],
     roles: [],
-    scopeProbe: { custNo, result: ledger === null ? null : { ...customer, ledger, cart: '' } },
+    scopeProbe: { custNo, result: ledger === null ? null : { ...customer, ledger, cart: '', reasons } },
   };
 }
 
@@ -67,22 +71,38 @@ describe('grid answer validators', () => {
     expect(of({ ...ledger, 'USD/payments': [22, 22] })).toBe(of(ledger));
   });
 
-  it('change a payment log with the UTC day its ranges count from and with its payments, nothing else', () => {
+  it("change a dispute list with the tenant's reason descriptions", () => {
+    const now = at('2026-11-28T10:00:00Z');
+    const of = (reasons: number | null) =>
+      disputeListValidator(sessionWith(ledger, 'C7', reasons), query, { canViewAmounts: true, now });
+    expect(of(6)).not.toBe(of(5));
+    expect(of(null)).not.toBe(of(5));
+    expect(of(5)).toBe(of(5));
+  });
+
+  it("change a payment log with the quarter hour (any time zone's midnight) and with its payments, nothing else", () => {
     const of = (iso: string, groups = ledger) =>
       paymentLogListValidator(sessionWith(groups), query, { now: at(iso) });
-    expect(of('2026-11-28T00:00:00Z')).toBe(of('2026-11-28T23:59:59Z'));
-    expect(of('2026-11-28T23:59:59Z')).not.toBe(of('2026-11-29T00:00:00Z'));
+    expect(of('2026-11-28T05:30:00Z')).toBe(of('2026-11-28T05:44:59Z'));
+    // Midnight in Kolkata (UTC+5:30) and in Kathmandu (UTC+5:45): a database there counts a new day.
+    expect(of('2026-11-28T18:29:59Z')).not.toBe(of('2026-11-28T18:30:00Z'));
+    expect(of('2026-11-28T18:14:59Z')).not.toBe(of('2026-11-28T18:15:00Z'));
+    expect(of('2026-11-28T10:00:00Z', { ...ledger, 'USD/disputes': [30, 30] })).toBe(
+      of('2026-11-28T10:00:00Z'),
+    );
     expect(of('2026-11-28T10:00:00Z', { ...ledger, 'USD/payments': [30, 30] })).not.toBe(
       of('2026-11-28T10:00:00Z'),
     );
     expect(of('2026-11-28T10:00:00Z', { ...ledger, 'USD/O': [31, 31] })).toBe(of('2026-11-28T10:00:00Z'));
   });
 
-  it("change an invoice list with its own group's version only", () => {
-    const of = (groups: Record<string, [number, number]>) =>
-      invoiceListValidator(sessionWith(groups), { ...query, status: 'O' });
+  it("change an invoice list with its own group's version and the quarter hour (relative date filters)", () => {
+    const of = (groups: Record<string, [number, number]>, iso = '2026-11-28T10:00:00Z') =>
+      invoiceListValidator(sessionWith(groups), { ...query, status: 'O' }, { now: at(iso) });
     expect(of({ ...ledger, 'USD/O': [40, 8] })).not.toBe(of(ledger));
     expect(of({ ...ledger, 'USD/C': [41, 41] })).toBe(of(ledger));
     expect(of({ ...ledger, 'USD/disputes': [42, 42] })).toBe(of(ledger));
+    expect(of(ledger, '2026-11-28T10:14:59Z')).toBe(of(ledger));
+    expect(of(ledger, '2026-11-28T10:15:00Z')).not.toBe(of(ledger));
   });
 });

@@ -17,7 +17,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession, sessionOf } from '../../plugins/session';
 import type { Services } from '../../services';
-import { invoiceListValidator } from '../grid-cache/grid-scope-probe';
 import type { ResponseCache } from '../grid-cache/response-cache';
 import { INVOICE_COLUMNS, INVOICE_GRID } from './invoice-columns';
 
@@ -32,7 +31,10 @@ export function invoicesRoutes(
   // A page asked again while its invoices, customer and cart are unchanged (see grid-cache).
   const pages = gridAnswers.forRoute((request) =>
     request.session
-      ? invoiceListValidator(request.session, request.query as Parameters<typeof invoiceListValidator>[1])
+      ? services.invoices.listValidator(
+          request.session,
+          request.query as Parameters<Services['invoices']['listValidator']>[1],
+        )
       : undefined,
   );
 

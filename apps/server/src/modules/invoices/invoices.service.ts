@@ -10,10 +10,11 @@ import { roundMoney, subtractMoney, toMinorUnits } from '@settle/shared/money';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
+import { type Clock, systemClock } from '../../lib/clock';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { SessionContext } from '../auth/session.service';
 import { BoundedCache } from '../grid-cache/bounded-cache';
-import { probedScope } from '../grid-cache/grid-scope-probe';
+import { invoiceListValidator, probedScope, quarterHourOf } from '../grid-cache/grid-scope-probe';
 import { buildFilterWhere, filterFieldNames } from '../search/filter-helper';
 import { type InvoiceBatchQuery, readInvoiceBatches } from './invoice-batches';
 import { INVOICE_FIELDS } from './invoice-fields';
@@ -92,8 +93,9 @@ function toDetail(
 export function createInvoicesService(
   db: Db,
   accounts: AccountsService,
-  options: { cacheTotals?: boolean } = {},
+  options: { cacheTotals?: boolean; clock?: Clock } = {},
 ) {
+  const clock = options.clock ?? systemClock;
   /**
    * The totals of filtered lists, kept under the version of their group of invoices as the
    * session statement read it on the same call (grid-cache): every user and page of one filter
@@ -125,14 +127,24 @@ export function createInvoicesService(
     if (version === undefined || options.cacheTotals === false)
       return repository.sumInvoices(db, { scope, filter });
     const key = JSON.stringify([scope.customerId, scope.currencyCode, scope.status, filterText]);
-    const known = filteredTotals.get(key, String(version));
+    // The quarter hour: a relative date filter's days move on without a write.
+    const validator = `${version}@${quarterHourOf(clock.now())}`;
+    const known = filteredTotals.get(key, validator);
     if (known) return known;
     const totals = await repository.sumInvoices(db, { scope, filter });
-    filteredTotals.set(key, String(version), totals);
+    filteredTotals.set(key, validator, totals);
     return totals;
   }
 
   return {
+    /** The grid answer cache's validator of a list call (modules/grid-cache), from the session's probe. */
+    listValidator(
+      session: SessionContext,
+      query: Pick<TInvoiceListQuery, 'custNo' | 'currencyCode' | 'status'>,
+    ) {
+      return invoiceListValidator(session, query, { now: clock.now() });
+    },
+
     /** Rows of one (already authorised) customer by invoice number, for other modules. */
     async findRows(session: SessionContext, customerId: number, invNos: string[]) {
       const records = await repository.findInvoicesByNumber(db, {
