@@ -89,7 +89,7 @@ export type ServiceOptions = {
   sleep?: Sleep;
   background?: BackgroundTasks;
   couriers?: Couriers;
-  /** What "now" is for the sessions' time-outs; the system clock when omitted (see lib/clock.ts). */
+  /** What "now" is (sessions' time-outs, grid validators' quarter hour); the system clock when omitted (see lib/clock.ts). */
   clock?: Clock;
   /** Where uploads are kept; a directory under the configured upload folder when omitted. */
   fileStorage?: FileStorage;

@@ -160,7 +160,6 @@ export function createDisputesService(
     },
 
     /** The count and sums of a (filtered) dispute list: GET /disputes/totals. */
-
     async totals(session: SessionContext, query: TDisputeListQuery): Promise<TDisputeTotalsResponse> {
       const { canViewAmounts, scope, filter } = await selectionOf(session, query);
       const totals = await repository.sumDisputes(db, { scope, filter });

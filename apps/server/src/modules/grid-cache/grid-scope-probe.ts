@@ -83,7 +83,7 @@ function scopedValidator(
 
 /**
  * A quarter of an hour: every time zone's midnight falls on one, so the database's date (what the
- * relative date filters, `inpast(dueDate, 7)` and the like, and a dispute's age count from),
+ * relative date filters, `inrelrange(dueDate, -7, 0)` and the like, and a dispute's age count from),
  * whatever its session's time zone, changes only at the start of one.
  */
 const QUARTER_HOUR_MS = 15 * 60 * 1000;

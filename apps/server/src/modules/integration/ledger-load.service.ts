@@ -144,6 +144,10 @@ export function createLedgerLoadService(
   }
 
   async function upsertReasonCode(tx: Db, tenantId: number, row: TLedgerReasonCode): Promise<Outcome> {
+    // A changed description renews the tenant's dispute_reason_versions row (migration 0029), locked
+    // by the statement that changed it. Taken first, by every row: two loads of one tenant queue on
+    // it, instead of each holding a code the other wants while it waits for the row.
+    await tx.execute(sql`select 1 from dispute_reason_versions where tenant_id = ${tenantId} for update`);
     const position =
       row.position === undefined ? sql`dispute_reason_codes.position` : sql`${row.position}::int`;
     const [result] = await queryRows<{ inserted: boolean }>(

@@ -28,7 +28,7 @@ export function invoicesRoutes(
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['invoices'];
-  // A page asked again while its invoices, customer and cart are unchanged (see grid-cache).
+  // A page asked again while its invoices, customer and cart are unchanged, within the quarter hour (see grid-cache).
   const pages = gridAnswers.forRoute((request) =>
     request.session
       ? services.invoices.listValidator(

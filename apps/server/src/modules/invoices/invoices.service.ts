@@ -99,7 +99,7 @@ export function createInvoicesService(
   /**
    * The totals of filtered lists, kept under the version of their group of invoices as the
    * session statement read it on the same call (grid-cache): every user and page of one filter
-   * shares one pass over its rows until the group's next write.
+   * shares one pass over its rows until the group's next write or the quarter hour's end.
    */
   const filteredTotals = new BoundedCache<repository.InvoiceTotalsRecord>(
     { maxEntries: 5_000, maxBytes: 4 * 1024 * 1024 },

@@ -25,7 +25,7 @@ export function paymentLogsRoutes(
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['payment logs'];
   const pre = { preHandler: requireSession };
-  // A page asked again while its payments are unchanged, on the same day (see grid-cache).
+  // A page asked again while its payments are unchanged, within the quarter hour (see grid-cache).
   const pages = gridAnswers.forRoute((request) =>
     request.session
       ? services.paymentLogs.listValidator(
