@@ -61,20 +61,45 @@ const tiers = ['unit-route-component', 'browser', ...(postgres ? ['postgres'] : 
 
 let passed = 0;
 let failed = 0;
+// Named again at the very end: a CI log may keep only its tail, and the failures scroll far above it.
+const failures = [];
 for (const name of tiers) {
   const file = path.join(reports, `${name}.json`);
   if (!existsSync(file)) continue;
   const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests;
   failed += report.numFailedTests;
+  for (const testFile of report.testResults ?? []) {
+    const relative = path.relative(root, testFile.name);
+    if (testFile.status === 'failed' && testFile.assertionResults.every((test) => test.status !== 'failed')) {
+      failures.push(
+        `${name}: ${relative}: ${firstLine(testFile.message) || 'the file failed outside its tests'}`,
+      );
+    }
+    for (const test of testFile.assertionResults) {
+      if (test.status !== 'failed') continue;
+      failures.push(`${name}: ${relative} > ${test.fullName}\n    ${firstLine(test.failureMessages?.[0])}`);
+    }
+  }
 }
 if (passed === 0) {
   console.error('No test ran.');
   process.exit(1);
 }
+if (failures.length > 0) console.log(`\n✗ failed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
 console.log(`\nsettle: ${passed} passed, ${failed} failed`);
 // A tier that failed outside its tests (a setup, a crash) counts too.
 process.exit(failed === 0 && browser.status === 0 && postgresStatus === 0 ? 0 : 1);
+
+function firstLine(text) {
+  return (
+    (text ?? '')
+      .split('\n')
+      .find((line) => line.trim() !== '')
+      ?.trim()
+      .slice(0, 300) ?? ''
+  );
+}
 
 /**
  * `npm run test:postgres` in the background, on one worker (the browser flows keep the other core),
