@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionContext } from '../auth/session.service';
+import { disputeFilterFields } from '../disputes/dispute-fields';
+import { INVOICE_FIELDS } from '../invoices/invoice-fields';
+import { PAYMENT_LOG_FILTER_FIELDS } from '../payment-logs/payment-log-fields';
 import { disputeListValidator, invoiceListValidator, paymentLogListValidator } from './grid-scope-probe';
 
 // The validators say when a kept grid answer may be given again: these cases are the parts that
@@ -104,5 +107,22 @@ describe('grid answer validators', () => {
     expect(of({ ...ledger, 'USD/disputes': [42, 42] })).toBe(of(ledger));
     expect(of(ledger, '2026-11-28T10:14:59Z')).toBe(of(ledger));
     expect(of(ledger, '2026-11-28T10:15:00Z')).not.toBe(of(ledger));
+  });
+
+  it('cover every relative date filter the grids accept: none reaches a datetime field', () => {
+    // infuture/inpast on a datetime compare with now() (search/filter-sql.ts), which a kept answer
+    // could not follow for a quarter hour; on a date they count the database's days, which it does.
+    const grids = {
+      invoices: INVOICE_FIELDS,
+      disputes: disputeFilterFields(true),
+      paymentLog: PAYMENT_LOG_FILTER_FIELDS,
+    };
+    const datetimeFields = Object.entries(grids).flatMap(([grid, fields]) =>
+      Object.entries(fields)
+        .filter(([, field]) => field.type === 'datetime')
+        .map(([name]) => `${grid}.${name}`),
+    );
+    expect(datetimeFields).toEqual([]);
+    expect(Object.keys(grids.disputes)).toContain('createdOn');
   });
 });
