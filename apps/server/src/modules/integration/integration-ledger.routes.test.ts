@@ -281,6 +281,39 @@ describe('loading the ledger', () => {
   });
 });
 
+describe.skipIf(!process.env.DATABASE_URL)('two reason-code loads of one tenant at once (PostgreSQL)', () => {
+  it('queue on the tenant instead of deadlocking: both kept, every code as the later one left it', async () => {
+    const tenant = (await buildTenant(context.database.db)).id;
+    const client = await integrationClient(context, tenant);
+    const codes = ['RC-A', 'RC-B', 'RC-C', 'RC-D', 'RC-E', 'RC-F'];
+    await client.post(
+      '/reason-codes',
+      codes.map((code) => ({ code, description: `${code} first` })),
+    );
+    // In opposite orders, each load changes a description (renewing the tenant's
+    // dispute_reason_versions row) and then wants a code the other holds.
+    for (const round of [1, 2, 3, 4, 5]) {
+      const load = (order: string[], name: string) =>
+        client.post(
+          '/reason-codes',
+          order.map((code) => ({ code, description: `${code} ${round} ${name}` })),
+        );
+      const answers = await Promise.all([load(codes, 'forward'), load(codes.toReversed(), 'backward')]);
+      expect(answers.map((answer) => [answer.statusCode, answer.json().updated])).toEqual([
+        [200, 6],
+        [200, 6],
+      ]);
+      const kept = await context.database.db
+        .select({ description: disputeReasonCodes.description })
+        .from(disputeReasonCodes)
+        .where(eq(disputeReasonCodes.tenantId, tenant));
+      const loads = new Set(kept.map(({ description }) => description.split(' ').slice(1).join(' ')));
+      expect(loads.size).toBe(1);
+      expect([`${round} forward`, `${round} backward`]).toContain([...loads][0]);
+    }
+  });
+});
+
 describe('the other loads', () => {
   it('upserts reason codes by code from JSON and CSV, refuses bad rows by line, a re-sent batch changes nothing', async () => {
     const client = await integrationClient(context, tenantId);
