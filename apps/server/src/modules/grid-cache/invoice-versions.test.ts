@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, type Db, queryRows } from '../../db/client';
-import { buildCustomer, buildInvoice, buildTenant } from '../../test/factories';
+import { buildCustomer, buildInvoice, buildReasonCodes, buildTenant } from '../../test/factories';
 import { openTestDatabase } from '../../test/test-database';
 
 // invoice_versions (migration 0025): a new number per group of invoices at the commit of every
@@ -118,6 +118,57 @@ describe('invoice versions', () => {
     ).rejects.toThrow('rolled back');
     expect(await versionsOf(customer.id)).toEqual(before);
     expect(await pendingBumps()).toBe(0);
+  });
+});
+
+describe('a table emptied whole (TRUNCATE)', () => {
+  const groupVersion = async (status: string) =>
+    BigInt(
+      (
+        await queryRows<{ version: string }>(
+          db,
+          sql`select version::text from invoice_versions
+              where customer_id = ${customer.id} and currency_code = 'USD' and status = ${status}`,
+        )
+      )[0]!.version,
+    );
+  const reasonsVersion = async (tenantId: number) =>
+    BigInt(
+      (
+        await queryRows<{ version: string }>(
+          db,
+          sql`select version::text from dispute_reason_versions where tenant_id = ${tenantId}`,
+        )
+      )[0]!.version,
+    );
+
+  it("renews every tenant's reasons number, and every group of the disputes or payments it held", async () => {
+    const other = await buildTenant(db);
+    await buildReasonCodes(db, customer.tenantId);
+    await buildReasonCodes(db, other.id);
+    const reasonsBefore = [await reasonsVersion(customer.tenantId), await reasonsVersion(other.id)];
+    await db.execute(sql`truncate dispute_reason_codes cascade`);
+    const reasonsAfter = [await reasonsVersion(customer.tenantId), await reasonsVersion(other.id)];
+    expect(reasonsAfter[0]! > reasonsBefore[0]!).toBe(true);
+    expect(reasonsAfter[1]! > reasonsBefore[1]!).toBe(true);
+
+    // The groups the other grids read (migration 0029), as the first dispute and payment made them.
+    await db.execute(sql`
+      insert into invoice_versions (customer_id, currency_code, status, version, data_version)
+      select ${customer.id}, 'USD', kind, nextval('invoice_versions_seq'), nextval('invoice_versions_seq')
+      from (values ('disputes'), ('payments')) as kinds(kind)
+      on conflict do nothing`);
+    for (const [table, group] of [
+      ['dispute_notes', 'disputes'],
+      ['disputes', 'disputes'],
+      ['payment_lines', 'payments'],
+      ['payments', 'payments'],
+    ] as const) {
+      const before = { emptied: await groupVersion(group), invoices: await groupVersion('O') };
+      await db.execute(sql.raw(`truncate ${table} cascade`));
+      expect((await groupVersion(group)) > before.emptied, table).toBe(true);
+      expect(await groupVersion('O'), table).toBe(before.invoices);
+    }
   });
 });
 
