@@ -262,7 +262,15 @@ describe('state across restarts', () => {
     await first.close();
 
     // Settle's notification route was not set: the restarted sandbox sends what it owes once it knows it.
-    const second = await startSandboxProvider({ secret: SECRET, dataFile, pendingMs: 400 });
+    // Its warnings (a delivery that failed and is retried) are kept, to be told if the wait runs out.
+    const warnings: string[] = [];
+    const second = await startSandboxProvider({
+      secret: SECRET,
+      dataFile,
+      pendingMs: 400,
+      retryDelaysMs: [100, 200, 400, 800, 1_600],
+      logger: { warn: (message) => warnings.push(message) },
+    });
     try {
       const before = receiver.received.length;
       second.setNotifyUrl(receiver.url);
@@ -270,7 +278,12 @@ describe('state across restarts', () => {
       expect(paidStatus.body).toMatchObject({ outcome: 'SUCCESS', last4: '4242' });
       const pendingStatus = await call('GET', `/v1/payments/${pending}`, { origin: second.origin });
       expect(pendingStatus.body).toMatchObject({ outcome: 'PENDING', responseText: 'Pending' });
-      await receiver.waitFor(before + 3);
+      await receiver.waitFor(before + 3, 20_000).catch((error: Error) => {
+        const arrived = receiver.events().slice(before);
+        throw new Error(
+          `${error.message}: ${arrived.map((event) => `${event.data.extTranRefId}:${event.data.outcome}`).join(', ')}; the sandbox warned: ${warnings.join(' | ') || 'nothing'}`,
+        );
+      });
       const settled = await call('GET', `/v1/payments/${pending}`, { origin: second.origin });
       expect(settled.body).toMatchObject({ outcome: 'SUCCESS', responseText: 'Approved' });
       const owed = receiver.events().slice(before);
