@@ -44,6 +44,7 @@ ensureServerBuild({ force: true });
 // After the builds: the server tests' spawned processes run the built server.
 const postgres = withPostgres ? startPostgresTier() : null;
 console.log('\n• browser');
+const retriedFile = path.join(reports, 'browser-retried.json');
 const browser = spawnSync(
   vitest,
   [
@@ -53,8 +54,9 @@ const browser = spawnSync(
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${path.join(reports, 'browser.json')}`,
+    '--reporter=./apps/web/e2e/support/retried-tests-reporter.ts',
   ],
-  { cwd: root, stdio: 'inherit' },
+  { cwd: root, stdio: 'inherit', env: { ...process.env, SETTLE_RETRIED_TESTS_FILE: retriedFile } },
 );
 const postgresStatus = postgres ? await postgres.finished() : 0;
 const tiers = ['unit-route-component', 'browser', ...(postgres ? ['postgres'] : [])];
@@ -85,6 +87,14 @@ for (const name of tiers) {
 if (passed === 0) {
   console.error('No test ran.');
   process.exit(1);
+}
+const retried = existsSync(retriedFile) ? JSON.parse(readFileSync(retriedFile, 'utf8')) : [];
+if (retried.length > 0) {
+  console.log(
+    `\n! passed only on a retry (flaky; vitest.e2e.config.ts allows one):\n${retried
+      .map((flow) => `  browser: ${flow.file} > ${flow.test}`)
+      .join('\n')}`,
+  );
 }
 if (failures.length > 0) console.log(`\n✗ failed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
 console.log(`\nsettle: ${passed} passed, ${failed} failed`);
