@@ -16,15 +16,21 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 const vitest = path.join(root, 'node_modules/.bin/vitest');
 
-function vitestRun(name, args) {
-  console.log(`\n• ${name}`);
-  run(vitest, [
-    'run',
-    ...args,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${path.join(reports, `${name}.json`)}`,
-  ]);
+/** A Vitest run of one tier, its JSON report in test-results/<name>.json; answers its exit status. */
+function vitestRun(name, args, options = {}) {
+  const result = spawnSync(
+    vitest,
+    [
+      'run',
+      ...args,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${path.join(reports, `${name}.json`)}`,
+      ...(options.reporters ?? []).map((reporter) => `--reporter=${reporter}`),
+    ],
+    { cwd: root, stdio: 'inherit', env: { ...process.env, ...options.env } },
+  );
+  return result.status ?? 1;
 }
 
 ensureDependencies();
@@ -38,39 +44,60 @@ for (const project of ['packages/shared', 'apps/server', 'apps/web']) {
 
 const withPostgres = process.argv.includes('--postgres');
 
-vitestRun('unit-route-component', []);
-ensureWebBuild({ force: true });
-ensureServerBuild({ force: true });
-// After the builds: the server tests' spawned processes run the built server.
-const postgres = withPostgres ? startPostgresTier() : null;
-console.log('\n• browser');
+/** Each tier's exit status: a tier that failed outside its tests (a setup, a crash) fails the run too. */
+const statuses = new Map();
+console.log('\n• unit-route-component');
+statuses.set('unit-route-component', vitestRun('unit-route-component', []));
 const retriedFile = path.join(reports, 'browser-retried.json');
-const browser = spawnSync(
-  vitest,
-  [
-    'run',
-    '--config',
-    'vitest.e2e.config.ts',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${path.join(reports, 'browser.json')}`,
-    '--reporter=./apps/web/e2e/support/retried-tests-reporter.ts',
-  ],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, SETTLE_RETRIED_TESTS_FILE: retriedFile } },
-);
-const postgresStatus = postgres ? await postgres.finished() : 0;
-const tiers = ['unit-route-component', 'browser', ...(postgres ? ['postgres'] : [])];
+// A failing first tier ends the run here, its failures named below like any other's.
+if (statuses.get('unit-route-component') === 0) {
+  ensureWebBuild({ force: true });
+  ensureServerBuild({ force: true });
+  // After the builds: the server tests' spawned processes run the built server.
+  const postgres = withPostgres ? startPostgresTier() : null;
+  console.log('\n• browser');
+  statuses.set(
+    'browser',
+    vitestRun('browser', ['--config', 'vitest.e2e.config.ts'], {
+      reporters: ['./apps/web/e2e/support/retried-tests-reporter.ts'],
+      env: { SETTLE_RETRIED_TESTS_FILE: retriedFile },
+    }),
+  );
+  if (postgres) statuses.set('postgres', await postgres.finished());
+}
 
 let passed = 0;
 let failed = 0;
 // Named again at the very end: a CI log may keep only its tail, and the failures scroll far above it.
 const failures = [];
-for (const name of tiers) {
+for (const [name, status] of statuses) {
   const file = path.join(reports, `${name}.json`);
-  if (!existsSync(file)) continue;
-  const report = JSON.parse(readFileSync(file, 'utf8'));
-  passed += report.numPassedTests;
-  failed += report.numFailedTests;
+  const named = failures.length;
+  const report = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : { testResults: [] };
+  passed += report.numPassedTests ?? 0;
+  failed += report.numFailedTests ?? 0;
+  nameFailures(name, report);
+  if (status !== 0 && failures.length === named) {
+    failures.push(`${name}: exited ${status} with no failed test named (see its output above)`);
+  }
+}
+if (passed === 0) console.error('No test ran.');
+const retried = existsSync(retriedFile) ? JSON.parse(readFileSync(retriedFile, 'utf8')) : [];
+if (retried.length > 0) {
+  console.log(
+    `\n! passed only on a retry (flaky; vitest.e2e.config.ts allows one):\n${retried
+      .map((flow) => `  browser: ${flow.file} > ${flow.test}`)
+      .join('\n')}`,
+  );
+}
+if (failures.length > 0) console.log(`\n✗ failed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
+console.log(`\nsettle: ${passed} passed, ${failed} failed`);
+process.exit(
+  passed > 0 && failures.length === 0 && [...statuses.values()].every((status) => status === 0) ? 0 : 1,
+);
+
+/** The failed tests of one tier's JSON report, and its files that failed outside any test. */
+function nameFailures(name, report) {
   for (const testFile of report.testResults ?? []) {
     const relative = path.relative(root, testFile.name);
     if (testFile.status === 'failed' && testFile.assertionResults.every((test) => test.status !== 'failed')) {
@@ -84,22 +111,6 @@ for (const name of tiers) {
     }
   }
 }
-if (passed === 0) {
-  console.error('No test ran.');
-  process.exit(1);
-}
-const retried = existsSync(retriedFile) ? JSON.parse(readFileSync(retriedFile, 'utf8')) : [];
-if (retried.length > 0) {
-  console.log(
-    `\n! passed only on a retry (flaky; vitest.e2e.config.ts allows one):\n${retried
-      .map((flow) => `  browser: ${flow.file} > ${flow.test}`)
-      .join('\n')}`,
-  );
-}
-if (failures.length > 0) console.log(`\n✗ failed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
-console.log(`\nsettle: ${passed} passed, ${failed} failed`);
-// A tier that failed outside its tests (a setup, a crash) counts too.
-process.exit(failed === 0 && browser.status === 0 && postgresStatus === 0 ? 0 : 1);
 
 function firstLine(text) {
   return (

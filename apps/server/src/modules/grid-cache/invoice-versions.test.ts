@@ -158,14 +158,21 @@ describe('a table emptied whole (TRUNCATE)', () => {
       select ${customer.id}, 'USD', kind, nextval('invoice_versions_seq'), nextval('invoice_versions_seq')
       from (values ('disputes'), ('payments')) as kinds(kind)
       on conflict do nothing`);
-    for (const [table, group] of [
-      ['dispute_notes', 'disputes'],
-      ['disputes', 'disputes'],
-      ['payment_lines', 'payments'],
-      ['payments', 'payments'],
+    // A parent's TRUNCATE … CASCADE empties its child too, whose own trigger would renew the group
+    // as well: the child's is switched off for the parent's step, so each step proves its table's.
+    for (const [table, group, child] of [
+      ['dispute_notes', 'disputes', null],
+      ['disputes', 'disputes', 'dispute_notes'],
+      ['payment_lines', 'payments', null],
+      ['payments', 'payments', 'payment_lines'],
     ] as const) {
       const before = { emptied: await groupVersion(group), invoices: await groupVersion('O') };
-      await db.execute(sql.raw(`truncate ${table} cascade`));
+      if (child) await db.execute(sql.raw(`alter table ${child} disable trigger grid_versions_truncate`));
+      try {
+        await db.execute(sql.raw(`truncate ${table} cascade`));
+      } finally {
+        if (child) await db.execute(sql.raw(`alter table ${child} enable trigger grid_versions_truncate`));
+      }
       expect((await groupVersion(group)) > before.emptied, table).toBe(true);
       expect(await groupVersion('O'), table).toBe(before.invoices);
     }

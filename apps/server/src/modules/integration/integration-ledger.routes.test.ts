@@ -282,6 +282,24 @@ describe('loading the ledger', () => {
 });
 
 describe.skipIf(!process.env.DATABASE_URL)('two reason-code loads of one tenant at once (PostgreSQL)', () => {
+  it("queue on a new tenant's first loads too: both kept, one inserting every code, the other updating it", async () => {
+    const tenant = (await buildTenant(context.database.db)).id;
+    const client = await integrationClient(context, tenant);
+    const codes = ['RC-A', 'RC-B', 'RC-C', 'RC-D', 'RC-E', 'RC-F'];
+    const load = (order: string[], name: string) =>
+      client.post(
+        '/reason-codes',
+        order.map((code) => ({ code, description: `${code} ${name}` })),
+      );
+    const answers = await Promise.all([load(codes, 'forward'), load(codes.toReversed(), 'backward')]);
+    expect(
+      answers.map((answer) => [answer.statusCode, answer.json().inserted, answer.json().updated]).sort(),
+    ).toEqual([
+      [200, 0, 6],
+      [200, 6, 0],
+    ]);
+  });
+
   it('queue on the tenant instead of deadlocking: both kept, every code as the later one left it', async () => {
     const tenant = (await buildTenant(context.database.db)).id;
     const client = await integrationClient(context, tenant);

@@ -146,7 +146,10 @@ export function createLedgerLoadService(
   async function upsertReasonCode(tx: Db, tenantId: number, row: TLedgerReasonCode): Promise<Outcome> {
     // A changed description renews the tenant's dispute_reason_versions row (migration 0029), locked
     // by the statement that changed it. Taken first, by every row: two loads of one tenant queue on
-    // it, instead of each holding a code the other wants while it waits for the row.
+    // it, instead of each holding a code the other wants while it waits for the row. A tenant's first
+    // load makes the row, so that two first loads queue on it too (the second waits on the insert).
+    await tx.execute(sql`insert into dispute_reason_versions (tenant_id, version)
+      values (${tenantId}, nextval('invoice_versions_seq')) on conflict (tenant_id) do nothing`);
     await tx.execute(sql`select 1 from dispute_reason_versions where tenant_id = ${tenantId} for update`);
     const position =
       row.position === undefined ? sql`dispute_reason_codes.position` : sql`${row.position}::int`;

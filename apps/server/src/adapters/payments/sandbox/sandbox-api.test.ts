@@ -245,7 +245,7 @@ describe('state across restarts', () => {
   it('keeps payments in its file: a restarted sandbox answers their status and settles the pending one', async () => {
     directory = mkdtempSync(path.join(tmpdir(), 'settle-sandbox-'));
     const dataFile = path.join(directory, 'payment-sandbox.json');
-    const first = await startSandboxProvider({ secret: SECRET, dataFile, pendingMs: 400 });
+    const first = await startSandboxProvider({ secret: SECRET, dataFile, pendingMs: 3_000 });
     const paid = reference();
     const pending = reference();
     for (const ref of [paid, pending]) {
@@ -267,7 +267,7 @@ describe('state across restarts', () => {
     const second = await startSandboxProvider({
       secret: SECRET,
       dataFile,
-      pendingMs: 400,
+      pendingMs: 3_000,
       retryDelaysMs: [100, 200, 400, 800, 1_600],
       logger: { warn: (message) => warnings.push(message) },
     });

@@ -57,8 +57,21 @@ export function createSandboxEngine(options: {
 }) {
   const { store, notifier } = options;
   const timers = new Map<string, NodeJS.Timeout>();
+  /**
+   * Changes between their save and their notification's: close waits for them, or a settlement
+   * running at close would be saved without the notification it owes (a restart would never send it).
+   */
+  const changing = new Set<Promise<void>>();
+  let closed = false;
 
-  async function change(payment: SandboxPayment, update: Partial<SandboxPayment>): Promise<void> {
+  function change(payment: SandboxPayment, update: Partial<SandboxPayment>): Promise<void> {
+    const work = applyChange(payment, update);
+    changing.add(work);
+    void work.finally(() => changing.delete(work)).catch(() => {});
+    return work;
+  }
+
+  async function applyChange(payment: SandboxPayment, update: Partial<SandboxPayment>): Promise<void> {
     store.updatePayment(payment, { ...update, updatedAt: new Date().toISOString() });
     await store.save();
     if (payment.state === 'PENDING' || isFinal(payment)) {
@@ -68,7 +81,7 @@ export function createSandboxEngine(options: {
   }
 
   function scheduleSettlement(payment: SandboxPayment): void {
-    if (timers.has(payment.id) || !payment.settleAt) return;
+    if (closed || timers.has(payment.id) || !payment.settleAt) return;
     const delay = Math.max(0, Date.parse(payment.settleAt) - Date.now());
     const timer = setTimeout(() => {
       timers.delete(payment.id);
@@ -146,9 +159,12 @@ export function createSandboxEngine(options: {
         if (payment.state === 'PENDING') scheduleSettlement(payment);
       }
     },
-    close(): void {
+    /** No settlement starts any more; the changes under way are saved and their notifications recorded. */
+    async close(): Promise<void> {
+      closed = true;
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
+      await Promise.allSettled([...changing]);
     },
   };
 }

@@ -103,7 +103,8 @@ export function createSandboxNotifier(options: {
       };
       options.store.putNotification(notification);
       await options.store.save();
-      start(notification);
+      // A resend (a notification route set meanwhile) may have started, even delivered, it during the save.
+      if (!active.has(notification.id) && !notification.delivered) start(notification);
       return notification.id;
     },
     /** At start: the notifications a previous run could not deliver are sent again. */

@@ -230,10 +230,13 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
       notifier.resendUndelivered();
     },
     async close() {
-      engine.close();
-      await notifier.close();
+      // No new request, then the changes under way finish (saved, their notifications recorded),
+      // then deliveries stop, then the last save.
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stopped;
+      await engine.close();
+      await notifier.close();
       await store.close();
     },
   };

@@ -1,0 +1,56 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sampleSandboxPayment } from '../../../test/sandbox-records';
+import { createSandboxEngine } from './sandbox-engine';
+import { createSandboxNotifier } from './sandbox-notifier';
+import { sandboxSigningSecret } from './sandbox-signing-secret';
+import { SandboxStore } from './sandbox-store';
+
+let directory: string;
+afterEach(() => rmSync(directory, { recursive: true, force: true }));
+
+describe('the sandbox engine at close', () => {
+  it('waits for a settlement under way: the files a restart reads hold it and the notification it owes', async () => {
+    directory = mkdtempSync(path.join(tmpdir(), 'settle-sandbox-engine-'));
+    const dataFile = path.join(directory, 'payment-sandbox.json');
+    const store = new SandboxStore(dataFile);
+    // No notification route yet (as at a portal's start): what is owed stays recorded.
+    const notifier = createSandboxNotifier({
+      store,
+      signingSecret: sandboxSigningSecret('sandbox-test-secret-0123456789abcdef'),
+      notifyUrl: () => undefined,
+      retryDelaysMs: [],
+      logger: { warn: () => {} },
+    });
+    const engine = createSandboxEngine({ store, notifier, publicOrigin: 'http://127.0.0.1:9', pendingMs: 0 });
+    const due = sampleSandboxPayment(1, {
+      state: 'PENDING',
+      responseText: 'Pending',
+      settleAt: new Date(Date.now() - 1_000).toISOString(),
+    });
+    store.putPayment(due);
+    await store.save();
+
+    // The settlement starts (saved first, then told) and the sandbox closes at once, as its
+    // provider does: engine, then deliveries, then the last save.
+    const settling = engine.refresh(store.payments.get(due.id)!);
+    await engine.close();
+    // Closed means done: the settlement is saved and the notification it owes recorded.
+    expect(
+      [...store.notifications.values()].map((notification) => JSON.parse(notification.body).data.outcome),
+    ).toEqual(['SUCCESS']);
+    await notifier.close();
+    await store.close();
+
+    const restarted = new SandboxStore(dataFile);
+    expect(restarted.payments.get(due.id)).toMatchObject({ state: 'SUCCESS', responseText: 'Approved' });
+    const owed = [...restarted.notifications.values()].map((notification) => JSON.parse(notification.body));
+    expect(owed.map((event) => [event.data.extTranRefId, event.data.outcome])).toEqual([
+      [due.extTranRefId, 'SUCCESS'],
+    ]);
+    await settling;
+    await restarted.close();
+  });
+});
