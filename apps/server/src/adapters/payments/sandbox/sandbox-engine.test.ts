@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sampleSandboxPayment } from '../../../test/sandbox-records';
 import { createSandboxEngine } from './sandbox-engine';
 import { createSandboxNotifier } from './sandbox-notifier';
@@ -52,5 +52,39 @@ describe('the sandbox engine at close', () => {
     ]);
     await settling;
     await restarted.close();
+  });
+});
+
+describe('the sandbox engine settling a pending payment', () => {
+  it('settles it when its timer fires before the clock reaches the time (a busy event loop)', async () => {
+    directory = mkdtempSync(path.join(tmpdir(), 'settle-sandbox-engine-'));
+    const store = new SandboxStore(undefined);
+    const notifier = createSandboxNotifier({
+      store,
+      signingSecret: sandboxSigningSecret('sandbox-test-secret-0123456789abcdef'),
+      notifyUrl: () => undefined,
+      retryDelaysMs: [],
+      logger: { warn: () => {} },
+    });
+    const engine = createSandboxEngine({ store, notifier, publicOrigin: 'http://127.0.0.1:9', pendingMs: 0 });
+    const pending = sampleSandboxPayment(2, {
+      state: 'PENDING',
+      responseText: 'Pending',
+      settleAt: new Date(Date.now() + 30).toISOString(),
+    });
+    store.putPayment(pending);
+    engine.resume();
+    // When the timer fires, Date.now() reads a second behind, as a loop that fell behind would.
+    const realNow = Date.now.bind(Date);
+    const late = vi.spyOn(Date, 'now').mockImplementation(() => realNow() - 1_000);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(store.payments.get(pending.id)?.state).toBe('PENDING');
+    } finally {
+      late.mockRestore();
+    }
+    await expect.poll(() => store.payments.get(pending.id)?.state, { timeout: 5_000 }).toBe('SUCCESS');
+    await engine.close();
+    await notifier.close();
   });
 });

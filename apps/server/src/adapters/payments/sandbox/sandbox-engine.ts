@@ -85,7 +85,11 @@ export function createSandboxEngine(options: {
     const delay = Math.max(0, Date.parse(payment.settleAt) - Date.now());
     const timer = setTimeout(() => {
       timers.delete(payment.id);
-      void refresh(payment);
+      // A timer counts on the event loop's clock, which a busy process reads late: it can fire before
+      // Date.now() reaches settleAt, when refresh finds nothing due. Until it settles, it is set again.
+      void refresh(payment).then(() => {
+        if (payment.state === 'PENDING') scheduleSettlement(payment);
+      });
     }, delay);
     timers.set(payment.id, timer);
   }
