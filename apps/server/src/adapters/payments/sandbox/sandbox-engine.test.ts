@@ -2,29 +2,30 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { quietSandboxNotifier } from '../../../test/sandbox-notifier';
 import { sampleSandboxPayment } from '../../../test/sandbox-records';
 import { createSandboxEngine } from './sandbox-engine';
-import { createSandboxNotifier } from './sandbox-notifier';
-import { sandboxSigningSecret } from './sandbox-signing-secret';
 import { SandboxStore } from './sandbox-store';
 
-let directory: string;
-afterEach(() => rmSync(directory, { recursive: true, force: true }));
+let directory: string | undefined;
+afterEach(() => {
+  if (directory) rmSync(directory, { recursive: true, force: true });
+  directory = undefined;
+});
+
+/** An engine on this store whose notifier has no route yet (as at a portal's start): what is owed stays recorded. */
+function engineOn(store: SandboxStore) {
+  const notifier = quietSandboxNotifier(store);
+  const engine = createSandboxEngine({ store, notifier, publicOrigin: 'http://127.0.0.1:9', pendingMs: 0 });
+  return { engine, notifier };
+}
 
 describe('the sandbox engine at close', () => {
   it('waits for a settlement under way: the files a restart reads hold it and the notification it owes', async () => {
     directory = mkdtempSync(path.join(tmpdir(), 'settle-sandbox-engine-'));
     const dataFile = path.join(directory, 'payment-sandbox.json');
     const store = new SandboxStore(dataFile);
-    // No notification route yet (as at a portal's start): what is owed stays recorded.
-    const notifier = createSandboxNotifier({
-      store,
-      signingSecret: sandboxSigningSecret('sandbox-test-secret-0123456789abcdef'),
-      notifyUrl: () => undefined,
-      retryDelaysMs: [],
-      logger: { warn: () => {} },
-    });
-    const engine = createSandboxEngine({ store, notifier, publicOrigin: 'http://127.0.0.1:9', pendingMs: 0 });
+    const { engine, notifier } = engineOn(store);
     const due = sampleSandboxPayment(1, {
       state: 'PENDING',
       responseText: 'Pending',
@@ -57,16 +58,8 @@ describe('the sandbox engine at close', () => {
 
 describe('the sandbox engine settling a pending payment', () => {
   it('settles it when its timer fires before the clock reaches the time (a busy event loop)', async () => {
-    directory = mkdtempSync(path.join(tmpdir(), 'settle-sandbox-engine-'));
     const store = new SandboxStore(undefined);
-    const notifier = createSandboxNotifier({
-      store,
-      signingSecret: sandboxSigningSecret('sandbox-test-secret-0123456789abcdef'),
-      notifyUrl: () => undefined,
-      retryDelaysMs: [],
-      logger: { warn: () => {} },
-    });
-    const engine = createSandboxEngine({ store, notifier, publicOrigin: 'http://127.0.0.1:9', pendingMs: 0 });
+    const { engine, notifier } = engineOn(store);
     const pending = sampleSandboxPayment(2, {
       state: 'PENDING',
       responseText: 'Pending',

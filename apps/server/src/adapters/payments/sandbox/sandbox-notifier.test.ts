@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type NotificationReceiver, startNotificationReceiver } from '../../../test/notification-receiver';
-import { createSandboxNotifier } from './sandbox-notifier';
-import { sandboxSigningSecret } from './sandbox-signing-secret';
+import { quietSandboxNotifier } from '../../../test/sandbox-notifier';
 import { SandboxStore } from './sandbox-store';
 
 let receiver: NotificationReceiver;
@@ -14,13 +13,7 @@ describe('the sandbox notifier', () => {
   it('posts a notification once when a resend (the route just set) starts it during its own save', async () => {
     const store = new SandboxStore(undefined);
     let url: string | undefined;
-    const notifier = createSandboxNotifier({
-      store,
-      signingSecret: sandboxSigningSecret('sandbox-test-secret-0123456789abcdef'),
-      notifyUrl: () => url,
-      retryDelaysMs: [],
-      logger: { warn: () => {} },
-    });
+    const notifier = quietSandboxNotifier(store, () => url);
     // send records the notification at once, then waits for its save: the route is set meanwhile.
     const sending = notifier.send({
       type: 'payment.updated',
