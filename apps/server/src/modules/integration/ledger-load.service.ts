@@ -148,9 +148,10 @@ export function createLedgerLoadService(
     // by the statement that changed it. Taken first, by every row: two loads of one tenant queue on
     // it, instead of each holding a code the other wants while it waits for the row. A tenant's first
     // load makes the row, so that two first loads queue on it too (the second waits on the insert).
-    await tx.execute(sql`insert into dispute_reason_versions (tenant_id, version)
-      values (${tenantId}, nextval('invoice_versions_seq')) on conflict (tenant_id) do nothing`);
-    await tx.execute(sql`select 1 from dispute_reason_versions where tenant_id = ${tenantId} for update`);
+    // One statement: DO UPDATE locks the row it meets even when its WHERE leaves it unchanged.
+    await tx.execute(sql`insert into dispute_reason_versions as v (tenant_id, version)
+      values (${tenantId}, nextval('invoice_versions_seq'))
+      on conflict (tenant_id) do update set version = v.version where false`);
     const position =
       row.position === undefined ? sql`dispute_reason_codes.position` : sql`${row.position}::int`;
     const [result] = await queryRows<{ inserted: boolean }>(
