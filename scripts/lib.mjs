@@ -52,6 +52,8 @@ export function ensureWebBuild({ force = false } = {}) {
   const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'];
   if (!force && !isStale(built, sources)) return;
   console.log('• building the web app…');
+  // A build that fails part-way can leave an index.html behind; without it the next start builds again.
+  rmSync(built, { force: true });
   run('npm', ['run', 'build', '-w', '@settle/web', '--silent']);
 }
 

@@ -42,6 +42,40 @@ export function walkDirection(options: Pick<GridPageOptions<unknown>, 'dir' | 'f
   return (options.dir === 'desc') !== Boolean(options.fromEnd) ? 'desc' : 'asc';
 }
 
+/**
+ * Whether a page statement can keep one plan for every scope (queryRowsWithKeptPlan): an unfiltered
+ * first page sorted by a field that an index of the scope walks in order. Its generic plan is then
+ * that walk, good for an account of ten rows as of a million, and its text differs only by sort,
+ * direction and page size. A filter's text varies without bound, its generic plan cannot know how
+ * rare its values are, and a sort no index gives in order could be planned as a read of every
+ * account's rows.
+ */
+export function keepsPagePlan(
+  options: Pick<GridPageOptions<unknown>, 'filter' | 'offset' | 'limit' | 'sort'>,
+  sortsWalkingAnIndex: ReadonlySet<string>,
+): boolean {
+  return (
+    !options.filter &&
+    options.offset === 0 &&
+    sortsWalkingAnIndex.has(options.sort) &&
+    Number.isSafeInteger(options.limit) &&
+    options.limit > 0
+  );
+}
+
+/**
+ * A page's LIMIT and OFFSET. A page that keeps its plan has its limit written into the statement:
+ * given as a value, the limit makes PostgreSQL's generic plan assume a tenth of the scope's rows,
+ * which costs more than the plans made for the values, so the generic plan was never kept.
+ */
+export function pageWindow(
+  options: Pick<GridPageOptions<unknown>, 'offset' | 'limit'>,
+  keepsPlan: boolean,
+): SQL {
+  if (keepsPlan) return sql.raw(`limit ${options.limit}`);
+  return sql`limit ${options.limit} offset ${options.offset}`;
+}
+
 export type GridPaging<R> = {
   /** What makes the list the list: grid, scope, filter, sort, page size (a cursor only seeks in its own). */
   list: ReadonlyArray<string | number | undefined>;

@@ -50,11 +50,19 @@ const ROLES = sql<
  */
 export type SessionProbe = (userId: AnyColumn, key: SQL) => SQL<unknown>;
 
-/** The sessions asked in one turn, with their users, roles and (when asked) probes: one statement. */
-function sessionsQuery(db: Db, probe: SessionProbe | undefined) {
-  const hashes = sql`${sql.placeholder('hashes')}::text[]`;
+/**
+ * The sessions asked in one turn, with their users, roles and (when asked) probes: one statement.
+ * One token, the usual turn, has a statement of its own: PostgreSQL keeps one plan for it, where
+ * a list of tokens of unknown length is planned again at every call (its generic plan assumes ten
+ * tokens and costs more than the plans made for the values), which took longer than running it.
+ */
+function sessionsQuery(db: Db, probe: SessionProbe | undefined, many: boolean) {
+  const hashes = many ? sql`${sql.placeholder('hashes')}::text[]` : undefined;
   // Each token's own probe key, found by its place in the list of tokens.
-  const key = sql`(${sql.placeholder('keys')}::text[])[array_position(${hashes}, ${sessions.tokenHash})]`;
+  const key = hashes
+    ? sql`(${sql.placeholder('keys')}::text[])[array_position(${hashes}, ${sessions.tokenHash})]`
+    : sql`${sql.placeholder('key')}::text`;
+  const name = `read_${many ? 'sessions' : 'session'}${probe ? '_with_probe' : ''}`;
   return db
     .select({
       tokenHash: sessions.tokenHash,
@@ -65,8 +73,12 @@ function sessionsQuery(db: Db, probe: SessionProbe | undefined) {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(sql`${sessions.tokenHash} = any(${hashes})`)
-    .prepare(probe ? 'read_sessions_with_probe' : 'read_sessions');
+    .where(
+      hashes
+        ? sql`${sessions.tokenHash} = any(${hashes})`
+        : sql`${sessions.tokenHash} = ${sql.placeholder('hash')}::text`,
+    )
+    .prepare(name);
 }
 
 type SessionRead = Awaited<ReturnType<ReturnType<typeof sessionsQuery>['execute']>>[number];
@@ -85,16 +97,21 @@ export function createSessionReader(
   probe?: SessionProbe,
   options: { writeGeneration?: () => number } = {},
 ) {
-  const prepared = sessionsQuery(db, probe);
+  const one = sessionsQuery(db, probe, false);
+  const many = sessionsQuery(db, probe, true);
   const known = createWriteGenerationMemo<SessionRead>(options.writeGeneration);
   const read = createCoalescedReader<{ tokenHash: string; probeKey: string | null }, SessionRead>({
     identityOf: (ask) => `${ask.tokenHash} ${ask.probeKey ?? ''}`,
     conflictOf: (ask) => ask.tokenHash,
     async readMany(asks) {
-      const rows = await prepared.execute({
-        hashes: asks.map((ask) => ask.tokenHash),
-        keys: asks.map((ask) => ask.probeKey),
-      });
+      const [first] = asks;
+      const rows =
+        asks.length === 1 && first
+          ? await one.execute({ hash: first.tokenHash, key: first.probeKey })
+          : await many.execute({
+              hashes: asks.map((ask) => ask.tokenHash),
+              keys: asks.map((ask) => ask.probeKey),
+            });
       const keyOf = new Map(asks.map((ask) => [ask.tokenHash, ask.probeKey ?? '']));
       return new Map(rows.map((row) => [`${row.tokenHash} ${keyOf.get(row.tokenHash) ?? ''}`, row]));
     },

@@ -3,11 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle, Db } from '../../db/client';
 import { keysetAfter } from '../../lib/grid-paging';
 import { buildCustomer, buildTenant } from '../../test/factories';
-import { indexesOf, nodes, type PlanNode, planOf } from '../../test/query-plans';
+import { genericPlanOf, indexesOf, nodes, type PlanNode, planOf } from '../../test/query-plans';
 import { openTestDatabase } from '../../test/test-database';
 import { buildFilterWhere } from '../search/filter-helper';
 import { disputeFilterFields, disputeSortKey } from './dispute-fields';
-import { type DisputeScope, disputePageQuery, sumDisputesQuery } from './disputes.repository';
+import {
+  DISPUTE_SORTS_WALKING_AN_INDEX,
+  type DisputePageOptions,
+  type DisputeScope,
+  disputePageQuery,
+  keepsDisputePagePlan,
+  sumDisputesQuery,
+} from './disputes.repository';
 
 // The dispute grid's plans at scale, read with EXPLAIN on the engine the tests run on (PGlite,
 // and PostgreSQL in CI), as invoice-plans.test.ts: a plan fails when it reads the disputes
@@ -167,8 +174,52 @@ describe('dispute grid query plans at scale', () => {
   });
 
   it('answers the unfiltered totals from the aggregates, without reading the disputes', async () => {
-    const totals = await planOf(db, sumDisputesQuery({ scope }));
-    expect(nodes(totals).filter((node) => node['Relation Name'] === 'disputes')).toEqual([]);
-    expect(nodes(totals).some((node) => node['Relation Name'] === 'dispute_totals')).toBe(true);
+    // Planned for the values, and the plan kept for every scope (db/kept-plan-query.ts).
+    for (const totals of [
+      await planOf(db, sumDisputesQuery({ scope })),
+      await genericPlanOf(db, sumDisputesQuery({ scope })),
+      await genericPlanOf(db, sumDisputesQuery({ scope: { ...scope, custDispute: false } })),
+    ]) {
+      expect(nodes(totals).filter((node) => node['Relation Name'] === 'disputes')).toEqual([]);
+      expect(nodes(totals).some((node) => node['Relation Name'] === 'dispute_totals')).toBe(true);
+    }
+  });
+
+  // A first page runs as a named statement whose one generic plan serves every account
+  // (db/kept-plan-query.ts): that plan, made without the account, must still walk the sort's index.
+  const SORT_INDEXES: Record<string, string> = {
+    createdOn: 'disputes_customer_created',
+    disputedAmount: 'disputes_grid_amount',
+    probNo: 'disputes_grid_prob_no',
+    invNo: 'disputes_grid_inv_no',
+    invoiceDate: 'disputes_grid_invoice_date',
+    dueDate: 'disputes_grid_due_date',
+    originalAmount: 'disputes_grid_invoice_amount',
+  };
+  for (const sort of DISPUTE_SORTS_WALKING_AN_INDEX) {
+    it(`keeps one plan for a first page sorted by ${sort}: a walk of ${SORT_INDEXES[sort]}, whatever the account`, async () => {
+      for (const dir of ['asc', 'desc'] as const) {
+        for (const custDispute of [undefined, true]) {
+          const options: DisputePageOptions = {
+            scope: { ...scope, custDispute },
+            sort,
+            dir,
+            limit: 50,
+            offset: 0,
+          };
+          expect(keepsDisputePagePlan(options)).toBe(true);
+          expectIndexWalk(await genericPlanOf(db, disputePageQuery(options)), SORT_INDEXES[sort]);
+        }
+      }
+    });
+  }
+
+  it('plans at each call a page whose generic plan could read an account in full', () => {
+    const first: DisputePageOptions = { scope, sort: 'createdOn', dir: 'desc', limit: 50, offset: 0 };
+    expect(keepsDisputePagePlan(first)).toBe(true);
+    expect(keepsDisputePagePlan({ ...first, filter: filterOf("statusCode eq 'A'") })).toBe(false);
+    expect(keepsDisputePagePlan({ ...first, offset: 50 })).toBe(false);
+    expect(keepsDisputePagePlan({ ...first, scope: { ...scope, invNo: 'INV-00000001' } })).toBe(false);
+    expect(keepsDisputePagePlan({ ...first, sort: 'statusCode' })).toBe(false);
   });
 });

@@ -1,6 +1,14 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { type GridPageOptions, keysetOrder, keysetText, walkDirection } from '../../lib/grid-paging';
+import { queryRowsWithKeptPlan } from '../../db/kept-plan-query';
+import {
+  type GridPageOptions,
+  keepsPagePlan,
+  keysetOrder,
+  keysetText,
+  pageWindow,
+  walkDirection,
+} from '../../lib/grid-paging';
 import { disputeSortKey } from './dispute-fields';
 
 const ISO = (column: string) =>
@@ -81,10 +89,29 @@ function scopeWhere(scope: DisputeScope, filter: SQL | undefined): SQL {
  * grid's order all the same, each with its sort value as text for the next page's cursor.
  */
 export function findDisputePage(db: Db, options: DisputePageOptions): Promise<DisputeRecord[]> {
-  return queryRows<DisputeRecord>(db, disputePageQuery(options));
+  const query = disputePageQuery(options);
+  return keepsDisputePagePlan(options)
+    ? queryRowsWithKeptPlan<DisputeRecord>(db, query)
+    : queryRows<DisputeRecord>(db, query);
 }
 
 export type DisputePageOptions = GridPageOptions<DisputeScope>;
+
+/** The sorts an index of the scope gives in order (disputes_customer_created and the disputes_grid_ indexes). */
+export const DISPUTE_SORTS_WALKING_AN_INDEX: ReadonlySet<string> = new Set([
+  'createdOn',
+  'disputedAmount',
+  'probNo',
+  'invNo',
+  'invoiceDate',
+  'dueDate',
+  'originalAmount',
+]);
+
+/** Whether a page keeps one plan (lib/grid-paging.ts, keepsPagePlan). A list of one invoice's disputes is narrowed by its own index, which a generic plan cannot weigh. */
+export function keepsDisputePagePlan(options: DisputePageOptions): boolean {
+  return keepsPagePlan(options, DISPUTE_SORTS_WALKING_AN_INDEX) && options.scope.invNo === undefined;
+}
 
 /** The page's SQL, also read by the plan tests (EXPLAIN). */
 export function disputePageQuery(options: DisputePageOptions): SQL {
@@ -95,7 +122,7 @@ export function disputePageQuery(options: DisputePageOptions): SQL {
           select d.id from disputes d
           where ${scopeWhere(options.scope, options.filter)}
           order by ${keysetOrder(key, id, walk)}
-          limit ${options.limit} offset ${options.offset})
+          ${pageWindow(options, keepsDisputePagePlan(options))})
         select ${SELECT_DISPUTE}, ${keysetText(key)} as sort_key ${FROM_DISPUTE}
         where d.id in (select id from page)
         order by ${keysetOrder(key, id, options.dir)}`;
@@ -112,14 +139,23 @@ export async function sumDisputes(
   db: Db,
   options: { scope: DisputeScope; filter?: SQL },
 ): Promise<DisputeTotalsRecord> {
-  const [row] = await queryRows<DisputeTotalsRecord>(db, sumDisputesQuery(options));
+  const query = sumDisputesQuery(options);
+  // The aggregates' rows of one customer and currency: the same plan for every scope.
+  const [row] = fromDisputeTotals(options)
+    ? await queryRowsWithKeptPlan<DisputeTotalsRecord>(db, query)
+    : await queryRows<DisputeTotalsRecord>(db, query);
   return row!;
+}
+
+/** Whether a list's totals are the aggregates': an unfiltered list of a customer and currency. */
+function fromDisputeTotals(options: { scope: DisputeScope; filter?: SQL }): boolean {
+  return !options.filter && options.scope.invNo === undefined;
 }
 
 /** The totals' SQL, also read by the plan tests (EXPLAIN). */
 export function sumDisputesQuery(options: { scope: DisputeScope; filter?: SQL }): SQL {
-  const { scope, filter } = options;
-  if (!filter && scope.invNo === undefined) {
+  const { scope } = options;
+  if (fromDisputeTotals(options)) {
     const kind = scope.custDispute === undefined ? sql`` : sql`and t.cust_dispute = ${scope.custDispute}`;
     return sql`select coalesce(sum(t.count), 0)::int as count,
           coalesce(sum(t.original_amount), 0)::text as original_amount,
@@ -130,7 +166,7 @@ export function sumDisputesQuery(options: { scope: DisputeScope; filter?: SQL })
   return sql`select count(*)::int as count, coalesce(sum(d.invoice_amount), 0)::text as original_amount,
           coalesce(sum(d.disputed_amount), 0)::text as disputed_amount
         from disputes d
-        where ${scopeWhere(scope, filter)}`;
+        where ${scopeWhere(scope, options.filter)}`;
 }
 
 /** A dispute by probNo or id, of a customer linked to the user. */

@@ -2,11 +2,18 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle, Db } from '../../db/client';
 import { buildCustomer, buildTenant } from '../../test/factories';
-import { indexesOf, nodes, type PlanNode, planOf } from '../../test/query-plans';
+import { genericPlanOf, indexesOf, nodes, type PlanNode, planOf } from '../../test/query-plans';
 import { openTestDatabase } from '../../test/test-database';
 import { buildFilterWhere } from '../search/filter-helper';
 import { INVOICE_FIELDS } from './invoice-fields';
-import { type InvoiceScope, invoicePageQuery, sumInvoicesQuery } from './invoices.repository';
+import {
+  INVOICE_SORTS_WALKING_AN_INDEX,
+  type InvoicePageOptions,
+  type InvoiceScope,
+  invoicePageQuery,
+  keepsInvoicePagePlan,
+  sumInvoicesQuery,
+} from './invoices.repository';
 
 // The plans the grid's queries get at scale, read with EXPLAIN on the engine the tests run on
 // (PGlite, and PostgreSQL in CI). A plan fails when it reads the invoices sequentially or takes
@@ -167,5 +174,38 @@ describe('grid query plans at scale', () => {
       const limits = nodes(plan).filter((node) => node['Node Type'] === 'Limit');
       expect(limits.map((limit) => limit.Plans?.[0]?.['Node Type'])).toEqual(['Index Only Scan']);
     }
+  });
+
+  // A first page runs as a named statement whose one generic plan serves every account
+  // (db/kept-plan-query.ts): that plan, made without the account, must still walk the sort's index.
+  const SORT_INDEXES: Record<string, string> = {
+    dueDate: 'invoices_grid',
+    amount: 'invoices_grid_amount',
+    balance: 'invoices_grid_balance',
+    invNo: 'invoices_grid_inv_no',
+    invoiceDate: 'invoices_grid_invoice_date',
+  };
+  for (const sort of INVOICE_SORTS_WALKING_AN_INDEX) {
+    it(`keeps one plan for a first page sorted by ${sort}: a walk of ${SORT_INDEXES[sort]}, whatever the account`, async () => {
+      for (const dir of ['asc', 'desc'] as const) {
+        for (const withScopeTotals of [false, true]) {
+          const options: InvoicePageOptions = { scope, sort, dir, limit: 50, offset: 0, withScopeTotals };
+          expect(keepsInvoicePagePlan(options)).toBe(true);
+          const plan = await genericPlanOf(db, invoicePageQuery(options));
+          expect(fullReads(plan)).toEqual([]);
+          const limits = nodes(plan).filter((node) => node['Node Type'] === 'Limit');
+          expect(limits.map((limit) => limit.Plans?.[0]?.['Index Name'])).toEqual([SORT_INDEXES[sort]]);
+        }
+      }
+    });
+  }
+
+  it('plans at each call a page whose generic plan could read an account in full', () => {
+    const first: InvoicePageOptions = { scope, sort: 'dueDate', dir: 'asc', limit: 50, offset: 0 };
+    expect(keepsInvoicePagePlan(first)).toBe(true);
+    expect(keepsInvoicePagePlan({ ...first, filter: filterOf("terms eq 'Net 10'") })).toBe(false);
+    expect(keepsInvoicePagePlan({ ...first, offset: 50 })).toBe(false);
+    // No index gives the invoices in PO number order: a generic plan might read them all.
+    expect(keepsInvoicePagePlan({ ...first, sort: 'poNumber' })).toBe(false);
   });
 });

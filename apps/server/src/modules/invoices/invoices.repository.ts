@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { type GridPageOptions, walkDirection } from '../../lib/grid-paging';
+import { queryRowsWithKeptPlan } from '../../db/kept-plan-query';
+import { type GridPageOptions, keepsPagePlan, pageWindow, walkDirection } from '../../lib/grid-paging';
 import { INVOICE_FIELDS } from './invoice-fields';
 
 export type InvoiceRecord = {
@@ -63,7 +64,10 @@ function scopeWhere(scope: InvoiceScope, filter: SQL | undefined): SQL {
  * rows come back in the grid's order all the same.
  */
 export function findInvoicePage(db: Db, options: InvoicePageOptions): Promise<InvoiceRecord[]> {
-  return queryRows<InvoiceRecord>(db, invoicePageQuery(options));
+  const query = invoicePageQuery(options);
+  return keepsInvoicePagePlan(options)
+    ? queryRowsWithKeptPlan<InvoiceRecord>(db, query)
+    : queryRows<InvoiceRecord>(db, query);
 }
 
 export type InvoicePageOptions = GridPageOptions<InvoiceScope> & {
@@ -74,6 +78,20 @@ export type InvoicePageOptions = GridPageOptions<InvoiceScope> & {
   withScopeTotals?: boolean;
 };
 
+/** The sorts an index of the scope gives in order (invoices_grid, invoices_grid_amount, _balance, _inv_no, _invoice_date). */
+export const INVOICE_SORTS_WALKING_AN_INDEX: ReadonlySet<string> = new Set([
+  'dueDate',
+  'amount',
+  'balance',
+  'invNo',
+  'invoiceDate',
+]);
+
+/** Whether a page keeps one plan (lib/grid-paging.ts, keepsPagePlan). */
+export function keepsInvoicePagePlan(options: InvoicePageOptions): boolean {
+  return keepsPagePlan(options, INVOICE_SORTS_WALKING_AN_INDEX);
+}
+
 /** The page's SQL, also read by the plan tests (EXPLAIN). */
 export function invoicePageQuery(options: InvoicePageOptions): SQL {
   const sortColumn = INVOICE_FIELDS[options.sort]?.column ?? sql.raw('i.due_date');
@@ -83,7 +101,7 @@ export function invoicePageQuery(options: InvoicePageOptions): SQL {
           select i.id from invoices i
           where ${scopeWhere(options.scope, options.filter)}
           order by ${sortColumn} ${walk}, i.id ${walk}
-          limit ${options.limit} offset ${options.offset})
+          ${pageWindow(options, keepsInvoicePagePlan(options))})
         select ${SELECT_ROW}, ${IN_CART(options.scope.userId)}${options.withScopeTotals ? sql`, ${scopeTotalsColumn(options.scope)}` : sql``}
         from invoices i join customers c on c.id = i.customer_id
         where i.id in (select id from page)
@@ -132,7 +150,8 @@ export function sumInvoicesQuery(options: { scope: InvoiceScope; filter?: SQL })
 
 /** The whole scope's count and sums, from the aggregates the invoice triggers keep (migration 0009). */
 export async function readScopeTotals(db: Db, scope: InvoiceScope): Promise<InvoiceTotalsRecord> {
-  const [row] = await queryRows<InvoiceTotalsRecord>(
+  // One row by its key: the same plan for every scope.
+  const [row] = await queryRowsWithKeptPlan<InvoiceTotalsRecord>(
     db,
     sql`select count::int as count, amount::text, balance::text, dispute_amount::text, paid_amount::text
         from invoice_totals

@@ -1,10 +1,17 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle, Db } from '../../db/client';
 import { buildCustomer, buildTenant } from '../../test/factories';
-import { nodes, planOf } from '../../test/query-plans';
+import { genericPlanOf, nodes, type PlanNode, planOf, rowSourceOf } from '../../test/query-plans';
 import { openTestDatabase } from '../../test/test-database';
-import { type PaymentLogScope, paymentLogPageQuery } from './payment-logs.repository';
+import {
+  keepsPaymentLogPagePlan,
+  PAYMENT_LOG_SORTS_WALKING_AN_INDEX,
+  type PaymentLogPageOptions,
+  type PaymentLogScope,
+  paymentDayTotalsQuery,
+  paymentLogPageQuery,
+} from './payment-logs.repository';
 
 // The payment log page's plan at scale, read with EXPLAIN on the engine the tests run on: the page's
 // ids come from the grid's indexes in the grid's order, never from all of an account's payments
@@ -37,8 +44,6 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => database.close());
 
-const nodesOf = async (query: SQL) => nodes(await planOf(db, query));
-
 describe('the payment log page plan', () => {
   for (const [sort, dir] of [
     ['createdAt', 'desc'],
@@ -47,15 +52,62 @@ describe('the payment log page plan', () => {
     ['amount', 'desc'],
   ] as const) {
     it(`walks an index in the grid's order, sorted by ${sort} ${dir}`, async () => {
-      const nodes = await nodesOf(paymentLogPageQuery({ scope, sort, dir, limit: 50, offset: 950 }));
-      const onPayments = nodes.filter((node) => node['Relation Name'] === 'payments');
-      expect(onPayments.map((node) => node['Node Type'])).not.toContain('Seq Scan');
-      expect(onPayments.map((node) => node['Node Type'])).not.toContain('Bitmap Heap Scan');
-      // The page's ids come in order from the index: the Limit takes them from a scan, not a sort
-      // (only the 50 rows read afterwards are put back in the grid's order).
-      const limits = nodes.filter((node) => node['Node Type'] === 'Limit');
-      expect(limits).toHaveLength(1);
-      expect(limits[0]!.Plans?.[0]?.['Node Type']).toMatch(/^Index (Only )?Scan$/);
+      expectIndexWalk(await planOf(db, paymentLogPageQuery({ scope, sort, dir, limit: 50, offset: 950 })));
     });
   }
+
+  // A first page runs as a named statement whose one generic plan serves every account
+  // (db/kept-plan-query.ts): that plan, made without the account, must still walk the sort's index.
+  const SORT_INDEXES: Record<string, string> = {
+    createdAt: 'payments_log_grid',
+    amount: 'payments_log_amount',
+  };
+  for (const sort of PAYMENT_LOG_SORTS_WALKING_AN_INDEX) {
+    it(`keeps one plan for a first page sorted by ${sort}: a walk of ${SORT_INDEXES[sort]}, whatever the account`, async () => {
+      for (const dir of ['asc', 'desc'] as const) {
+        const options: PaymentLogPageOptions = { scope, sort, dir, limit: 50, offset: 0 };
+        expect(keepsPaymentLogPagePlan(options)).toBe(true);
+        expectIndexWalk(await genericPlanOf(db, paymentLogPageQuery(options)), SORT_INDEXES[sort]);
+      }
+    });
+  }
+
+  it('sums a range of days from the day aggregates by their key, in the plan kept for every scope', async () => {
+    const day = 86_400_000;
+    for (const range of [
+      {},
+      { from: new Date(Date.now() - 30 * day) },
+      { from: new Date(Date.now() - 30 * day), to: new Date() },
+    ]) {
+      const all = nodes(await genericPlanOf(db, paymentDayTotalsQuery({ ...scope, ...range })));
+      expect(all.filter((node) => node['Relation Name'] === 'payments')).toEqual([]);
+      const onTotals = all.filter((node) => node['Relation Name'] === 'payment_day_totals');
+      expect(onTotals.map((node) => node['Node Type'])).toEqual([
+        expect.stringMatching(/^Index (Only )?Scan$/),
+      ]);
+    }
+  });
+
+  it('plans at each call a page whose generic plan could read an account in full', () => {
+    const first: PaymentLogPageOptions = { scope, sort: 'createdAt', dir: 'desc', limit: 50, offset: 0 };
+    expect(keepsPaymentLogPagePlan(first)).toBe(true);
+    expect(keepsPaymentLogPagePlan({ ...first, filter: sql`p.status = 'ERROR'` })).toBe(false);
+    expect(keepsPaymentLogPagePlan({ ...first, offset: 50 })).toBe(false);
+    // A range of days narrows by a column the amount sort's index does not hold.
+    expect(keepsPaymentLogPagePlan({ ...first, scope: { ...scope, from: new Date() } })).toBe(false);
+  });
 });
+
+/** The page's ids come in order from an index: the Limit takes them from a scan, not a sort. */
+function expectIndexWalk(plan: PlanNode, index?: string) {
+  const all = nodes(plan);
+  const onPayments = all.filter((node) => node['Relation Name'] === 'payments');
+  expect(onPayments.map((node) => node['Node Type'])).not.toContain('Seq Scan');
+  expect(onPayments.map((node) => node['Node Type'])).not.toContain('Bitmap Heap Scan');
+  // (only the 50 rows read afterwards are put back in the grid's order)
+  const limits = all.filter((node) => node['Node Type'] === 'Limit');
+  expect(limits).toHaveLength(1);
+  const walk = rowSourceOf(limits[0]!);
+  expect(walk?.['Node Type']).toMatch(/^Index (Only )?Scan$/);
+  if (index) expect(walk?.['Index Name']).toBe(index);
+}

@@ -1,6 +1,14 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { type GridPageOptions, keysetOrder, keysetText, walkDirection } from '../../lib/grid-paging';
+import { queryRowsWithKeptPlan } from '../../db/kept-plan-query';
+import {
+  type GridPageOptions,
+  keepsPagePlan,
+  keysetOrder,
+  keysetText,
+  pageWindow,
+  walkDirection,
+} from '../../lib/grid-paging';
 import { paymentLogSortKey } from './payment-log-fields';
 
 const ISO = (column: string) =>
@@ -63,10 +71,23 @@ function scopeWhere(scope: PaymentLogScope, filter: SQL | undefined): SQL {
 
 /** One page, ordered by an allow-listed field and then by id, so that paging is stable. */
 export function findPaymentLogPage(db: Db, options: PaymentLogPageOptions): Promise<PaymentLogRecord[]> {
-  return queryRows<PaymentLogRecord>(db, paymentLogPageQuery(options));
+  const query = paymentLogPageQuery(options);
+  return keepsPaymentLogPagePlan(options)
+    ? queryRowsWithKeptPlan<PaymentLogRecord>(db, query)
+    : queryRows<PaymentLogRecord>(db, query);
 }
 
 export type PaymentLogPageOptions = GridPageOptions<PaymentLogScope>;
+
+/** The sorts an index of the scope gives in order (payments_log_grid, payments_log_amount). */
+export const PAYMENT_LOG_SORTS_WALKING_AN_INDEX: ReadonlySet<string> = new Set(['createdAt', 'amount']);
+
+/** Whether a page keeps one plan (lib/grid-paging.ts, keepsPagePlan). A range of days narrows the list by a column the amount sort's index does not hold. */
+export function keepsPaymentLogPagePlan(options: PaymentLogPageOptions): boolean {
+  return (
+    keepsPagePlan(options, PAYMENT_LOG_SORTS_WALKING_AN_INDEX) && !options.scope.from && !options.scope.to
+  );
+}
 
 /** The page's SQL, also read by the plan tests (EXPLAIN). Each row brings its sort value for the cursor. */
 export function paymentLogPageQuery(options: PaymentLogPageOptions): SQL {
@@ -77,7 +98,7 @@ export function paymentLogPageQuery(options: PaymentLogPageOptions): SQL {
           select p.id from payments p
           where ${scopeWhere(options.scope, options.filter)}
           order by ${keysetOrder(key, id, walk)}
-          limit ${options.limit} offset ${options.offset})
+          ${pageWindow(options, keepsPaymentLogPagePlan(options))})
         select ${SELECT_LOG}, ${keysetText(key)} as sort_key from payments p
         where p.id in (select id from page)
         order by ${keysetOrder(key, id, options.dir)}`;
@@ -90,17 +111,20 @@ export type PaymentLogTotalsRecord = { count: number; succeeded_count: number; s
  * payments triggers of migration 0020): the range's UTC days summed, not its payments counted.
  */
 export async function readPaymentDayTotals(db: Db, scope: PaymentLogScope): Promise<PaymentLogTotalsRecord> {
+  // A range of one customer's and currency's days, in their key's order: the same plan for every scope.
+  const [row] = await queryRowsWithKeptPlan<PaymentLogTotalsRecord>(db, paymentDayTotalsQuery(scope));
+  return row!;
+}
+
+/** The day aggregates' SQL, also read by the plan tests (EXPLAIN). */
+export function paymentDayTotalsQuery(scope: PaymentLogScope): SQL {
   const conditions = [sql`t.customer_id = ${scope.customerId}`, sql`t.currency_code = ${scope.currencyCode}`];
   if (scope.from) conditions.push(sql`t.day >= ${utcDay(scope.from)}::date`);
   if (scope.to) conditions.push(sql`t.day < ${utcDay(scope.to)}::date`);
-  const [row] = await queryRows<PaymentLogTotalsRecord>(
-    db,
-    sql`select coalesce(sum(t.count), 0)::int as count, coalesce(sum(t.succeeded_count), 0)::int as succeeded_count,
+  return sql`select coalesce(sum(t.count), 0)::int as count, coalesce(sum(t.succeeded_count), 0)::int as succeeded_count,
           coalesce(sum(t.succeeded_total), 0)::text as succeeded_total
         from payment_day_totals t
-        where ${sql.join(conditions, sql` and `)}`,
-  );
-  return row!;
+        where ${sql.join(conditions, sql` and `)}`;
 }
 
 /** The bounds are UTC midnights (paymentLogDateBounds): their day is the aggregates' key. */
