@@ -8,6 +8,8 @@ const server = await startBuiltServer({
   dataDir: '/tmp/perf',
   databaseUrl: 'postgres://postgres@127.0.0.1:5432/settle_perf',
   nodeArgs: ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'],
+  // GRID_CACHE_MB=0 npx tsx apps/server/bench/zz-prof.ts: the computed page's profile.
+  env: process.env.GRID_CACHE_MB ? { GRID_CACHE_MB: process.env.GRID_CACHE_MB } : {},
 });
 const cookie = await signIn(server.base);
 const url = `${server.base}${API}/invoices?custNo=C10002&currencyCode=GBP&pageSize=50&sort=dueDate&dir=asc&status=O&page=1`;

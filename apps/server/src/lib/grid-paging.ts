@@ -29,6 +29,8 @@ export type GridWalk = {
 export type GridPageOptions<Scope> = {
   scope: Scope;
   filter?: SQL;
+  /** A keyset page's start: the rows after this position in the list's order (keysetAfter). */
+  after?: SQL;
   sort: string;
   dir: 'asc' | 'desc';
   limit: number;
@@ -44,9 +46,9 @@ export function walkDirection(options: Pick<GridPageOptions<unknown>, 'dir' | 'f
 
 /**
  * Whether a page statement can keep one plan for every scope (queryRowsWithKeptPlan): an unfiltered
- * first page sorted by a field that an index of the scope walks in order. Its generic plan is then
- * that walk, good for an account of ten rows as of a million, and its text differs only by sort,
- * direction and page size. A filter's text varies without bound, its generic plan cannot know how
+ * page without offset (the first, or one after a keyset position) sorted by a field that an index of
+ * the scope walks in order. Its generic plan is then that walk, good for an account of ten rows as of
+ * a million, and its text differs only by sort, direction and page size. A filter's text varies without bound, its generic plan cannot know how
  * rare its values are, and a sort no index gives in order could be planned as a read of every
  * account's rows.
  */
@@ -61,6 +63,12 @@ export function keepsPagePlan(
     Number.isSafeInteger(options.limit) &&
     options.limit > 0
   );
+}
+
+/** A page's filter and keyset start as one condition (undefined when it has neither). */
+export function pageCondition(options: Pick<GridPageOptions<unknown>, 'filter' | 'after'>): SQL | undefined {
+  const { filter, after } = options;
+  return filter && after ? sql`(${filter}) and ${after}` : (filter ?? after);
 }
 
 /**

@@ -37,6 +37,10 @@ export function rowSourceOf(node: PlanNode): PlanNode | undefined {
   return source;
 }
 
+/** Whether an index scan of the plan starts at a keyset position (a row comparison in its condition). */
+export const seeksKeyset = (plan: PlanNode) =>
+  nodes(plan).some((node) => /ROW\(/.test(node['Index Cond'] ?? ''));
+
 /** The indexes a plan reads. */
 export const indexesOf = (plan: PlanNode) => nodes(plan).flatMap((node) => node['Index Name'] ?? []);
 

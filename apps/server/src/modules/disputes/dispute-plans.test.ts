@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle, Db } from '../../db/client';
 import { keysetAfter } from '../../lib/grid-paging';
 import { buildCustomer, buildTenant } from '../../test/factories';
-import { genericPlanOf, indexesOf, nodes, type PlanNode, planOf } from '../../test/query-plans';
+import { genericPlanOf, indexesOf, nodes, type PlanNode, planOf, seeksKeyset } from '../../test/query-plans';
 import { openTestDatabase } from '../../test/test-database';
 import { buildFilterWhere } from '../search/filter-helper';
 import { disputeFilterFields, disputeSortKey } from './dispute-fields';
@@ -196,8 +196,13 @@ describe('dispute grid query plans at scale', () => {
     dueDate: 'disputes_grid_due_date',
     originalAmount: 'disputes_grid_invoice_amount',
   };
+  const CURSOR_VALUES: Record<string, string> = {
+    timestamptz: '2025-06-01T10:00:00.000000Z',
+    numeric: '250.00',
+    integer: '12345',
+  };
   for (const sort of DISPUTE_SORTS_WALKING_AN_INDEX) {
-    it(`keeps one plan for a first page sorted by ${sort}: a walk of ${SORT_INDEXES[sort]}, whatever the account`, async () => {
+    it(`keeps one plan for a first or cursor page sorted by ${sort}: a walk of ${SORT_INDEXES[sort]}, whatever the account`, async () => {
       for (const dir of ['asc', 'desc'] as const) {
         for (const custDispute of [undefined, true]) {
           const options: DisputePageOptions = {
@@ -210,6 +215,15 @@ describe('dispute grid query plans at scale', () => {
           expect(keepsDisputePagePlan(options)).toBe(true);
           expectIndexWalk(await genericPlanOf(db, disputePageQuery(options)), SORT_INDEXES[sort]);
         }
+        // A cursor page keeps its plan too, on a key that is never empty.
+        const key = disputeSortKey(sort);
+        if (key.nullable) continue;
+        const after = keysetAfter(key, sql.raw('d.id'), dir, CURSOR_VALUES[key.cast], 12_345);
+        const options: DisputePageOptions = { scope, sort, dir, limit: 50, offset: 0, after };
+        expect(keepsDisputePagePlan(options)).toBe(true);
+        const plan = await genericPlanOf(db, disputePageQuery(options));
+        expectIndexWalk(plan, SORT_INDEXES[sort]);
+        expect(seeksKeyset(plan)).toBe(true);
       }
     });
   }
@@ -221,5 +235,8 @@ describe('dispute grid query plans at scale', () => {
     expect(keepsDisputePagePlan({ ...first, offset: 50 })).toBe(false);
     expect(keepsDisputePagePlan({ ...first, scope: { ...scope, invNo: 'INV-00000001' } })).toBe(false);
     expect(keepsDisputePagePlan({ ...first, sort: 'statusCode' })).toBe(false);
+    // A keyset start on a key that can be empty is an "or" that no index walk starts from.
+    const invNoAfter = keysetAfter(disputeSortKey('invNo'), sql.raw('d.id'), 'desc', 'INV-00012345', 12_345);
+    expect(keepsDisputePagePlan({ ...first, sort: 'invNo', after: invNoAfter })).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import {
   keepsPagePlan,
   keysetOrder,
   keysetText,
+  pageCondition,
   pageWindow,
   walkDirection,
 } from '../../lib/grid-paging';
@@ -108,9 +109,17 @@ export const DISPUTE_SORTS_WALKING_AN_INDEX: ReadonlySet<string> = new Set([
   'originalAmount',
 ]);
 
-/** Whether a page keeps one plan (lib/grid-paging.ts, keepsPagePlan). A list of one invoice's disputes is narrowed by its own index, which a generic plan cannot weigh. */
+/**
+ * Whether a page keeps one plan (lib/grid-paging.ts, keepsPagePlan). A list of one invoice's disputes
+ * is narrowed by its own index, which a generic plan cannot weigh; a keyset start on a key that can be
+ * empty is an "or" of two conditions, which an index walk does not take as its start.
+ */
 export function keepsDisputePagePlan(options: DisputePageOptions): boolean {
-  return keepsPagePlan(options, DISPUTE_SORTS_WALKING_AN_INDEX) && options.scope.invNo === undefined;
+  return (
+    keepsPagePlan(options, DISPUTE_SORTS_WALKING_AN_INDEX) &&
+    options.scope.invNo === undefined &&
+    !(options.after && disputeSortKey(options.sort).nullable)
+  );
 }
 
 /** The page's SQL, also read by the plan tests (EXPLAIN). */
@@ -120,7 +129,7 @@ export function disputePageQuery(options: DisputePageOptions): SQL {
   const walk = walkDirection(options);
   return sql`with page as (
           select d.id from disputes d
-          where ${scopeWhere(options.scope, options.filter)}
+          where ${scopeWhere(options.scope, pageCondition(options))}
           order by ${keysetOrder(key, id, walk)}
           ${pageWindow(options, keepsDisputePagePlan(options))})
         select ${SELECT_DISPUTE}, ${keysetText(key)} as sort_key ${FROM_DISPUTE}

@@ -128,7 +128,8 @@ export function createDisputesService(
         read: (walk) =>
           repository.findDisputePage(db, {
             scope,
-            filter: walk.after ? (filter ? sql`(${filter}) and ${walk.after}` : walk.after) : filter,
+            filter,
+            after: walk.after,
             sort,
             dir: query.dir,
             limit: walk.limit,

@@ -62,10 +62,10 @@ export async function* readInvoiceBatches(db: Db, query: InvoiceBatchQuery): Asy
   let remaining = query.limit;
   while (remaining > 0) {
     const size = Math.min(batchSize, remaining);
-    const filter = after && query.filter ? sql`(${query.filter}) and ${after}` : (after ?? query.filter);
     const records = await findInvoicePage(db, {
       scope: query.scope,
-      filter,
+      filter: query.filter,
+      after,
       sort: query.sort,
       dir: query.dir,
       limit: size,

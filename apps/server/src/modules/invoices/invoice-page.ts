@@ -1,5 +1,5 @@
 import type { TInvoiceListQuery, TInvoiceRow } from '@settle/shared/invoices';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { findGridPage as findPagedRecords } from '../../lib/grid-paging';
 import { keysetAfter, sortValueOf } from './invoice-batches';
@@ -53,7 +53,8 @@ export async function findGridPage(
       withScopeTotals = scopeTotals && !walk.countKnown;
       return findInvoicePage(db, {
         ...base,
-        filter: walk.after ? (filter ? sql`(${filter}) and ${walk.after}` : walk.after) : filter,
+        filter,
+        after: walk.after,
         limit: walk.limit,
         offset: walk.offset,
         fromEnd: walk.fromEnd,

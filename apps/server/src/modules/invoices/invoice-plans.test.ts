@@ -2,9 +2,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle, Db } from '../../db/client';
 import { buildCustomer, buildTenant } from '../../test/factories';
-import { genericPlanOf, indexesOf, nodes, type PlanNode, planOf } from '../../test/query-plans';
+import { genericPlanOf, indexesOf, nodes, type PlanNode, planOf, seeksKeyset } from '../../test/query-plans';
 import { openTestDatabase } from '../../test/test-database';
 import { buildFilterWhere } from '../search/filter-helper';
+import { keysetAfter } from './invoice-batches';
 import { INVOICE_FIELDS } from './invoice-fields';
 import {
   INVOICE_SORTS_WALKING_AN_INDEX,
@@ -185,16 +186,37 @@ describe('grid query plans at scale', () => {
     invNo: 'invoices_grid_inv_no',
     invoiceDate: 'invoices_grid_invoice_date',
   };
+  const CURSOR_VALUES: Record<string, string> = {
+    dueDate: '2026-01-15',
+    amount: '2500.00',
+    balance: '2500.00',
+    invNo: 'INV-00012345',
+    invoiceDate: '2025-12-16',
+  };
   for (const sort of INVOICE_SORTS_WALKING_AN_INDEX) {
-    it(`keeps one plan for a first page sorted by ${sort}: a walk of ${SORT_INDEXES[sort]}, whatever the account`, async () => {
+    it(`keeps one plan for a first or cursor page sorted by ${sort}: a walk of ${SORT_INDEXES[sort]}, whatever the account`, async () => {
       for (const dir of ['asc', 'desc'] as const) {
-        for (const withScopeTotals of [false, true]) {
-          const options: InvoicePageOptions = { scope, sort, dir, limit: 50, offset: 0, withScopeTotals };
+        for (const [withScopeTotals, after] of [
+          [false, undefined],
+          [true, undefined],
+          [false, keysetAfter(sort, dir, CURSOR_VALUES[sort], 12_345)],
+        ] as const) {
+          const options: InvoicePageOptions = {
+            scope,
+            sort,
+            dir,
+            limit: 50,
+            offset: 0,
+            withScopeTotals,
+            after,
+          };
           expect(keepsInvoicePagePlan(options)).toBe(true);
           const plan = await genericPlanOf(db, invoicePageQuery(options));
           expect(fullReads(plan)).toEqual([]);
           const limits = nodes(plan).filter((node) => node['Node Type'] === 'Limit');
           expect(limits.map((limit) => limit.Plans?.[0]?.['Index Name'])).toEqual([SORT_INDEXES[sort]]);
+          // A cursor page seeks its start in the index rather than reading from the first row.
+          expect(seeksKeyset(plan)).toBe(Boolean(after));
         }
       }
     });
@@ -205,6 +227,9 @@ describe('grid query plans at scale', () => {
     expect(keepsInvoicePagePlan(first)).toBe(true);
     expect(keepsInvoicePagePlan({ ...first, filter: filterOf("terms eq 'Net 10'") })).toBe(false);
     expect(keepsInvoicePagePlan({ ...first, offset: 50 })).toBe(false);
+    const after = keysetAfter('dueDate', 'asc', '2026-01-15', 12_345);
+    expect(keepsInvoicePagePlan({ ...first, after })).toBe(true);
+    expect(keepsInvoicePagePlan({ ...first, after, filter: filterOf("terms eq 'Net 10'") })).toBe(false);
     // No index gives the invoices in PO number order: a generic plan might read them all.
     expect(keepsInvoicePagePlan({ ...first, sort: 'poNumber' })).toBe(false);
   });

@@ -1,7 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { queryRowsWithKeptPlan } from '../../db/kept-plan-query';
-import { type GridPageOptions, keepsPagePlan, pageWindow, walkDirection } from '../../lib/grid-paging';
+import {
+  type GridPageOptions,
+  keepsPagePlan,
+  pageCondition,
+  pageWindow,
+  walkDirection,
+} from '../../lib/grid-paging';
 import { INVOICE_FIELDS } from './invoice-fields';
 
 export type InvoiceRecord = {
@@ -99,7 +105,7 @@ export function invoicePageQuery(options: InvoicePageOptions): SQL {
   const walk = sql.raw(walkDirection(options));
   return sql`with page as (
           select i.id from invoices i
-          where ${scopeWhere(options.scope, options.filter)}
+          where ${scopeWhere(options.scope, pageCondition(options))}
           order by ${sortColumn} ${walk}, i.id ${walk}
           ${pageWindow(options, keepsInvoicePagePlan(options))})
         select ${SELECT_ROW}, ${IN_CART(options.scope.userId)}${options.withScopeTotals ? sql`, ${scopeTotalsColumn(options.scope)}` : sql``}

@@ -1,9 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle, Db } from '../../db/client';
+import { keysetAfter } from '../../lib/grid-paging';
 import { buildCustomer, buildTenant } from '../../test/factories';
-import { genericPlanOf, nodes, type PlanNode, planOf, rowSourceOf } from '../../test/query-plans';
+import {
+  genericPlanOf,
+  nodes,
+  type PlanNode,
+  planOf,
+  rowSourceOf,
+  seeksKeyset,
+} from '../../test/query-plans';
 import { openTestDatabase } from '../../test/test-database';
+import { paymentLogSortKey } from './payment-log-fields';
 import {
   keepsPaymentLogPagePlan,
   PAYMENT_LOG_SORTS_WALKING_AN_INDEX,
@@ -63,11 +72,19 @@ describe('the payment log page plan', () => {
     amount: 'payments_log_amount',
   };
   for (const sort of PAYMENT_LOG_SORTS_WALKING_AN_INDEX) {
-    it(`keeps one plan for a first page sorted by ${sort}: a walk of ${SORT_INDEXES[sort]}, whatever the account`, async () => {
+    it(`keeps one plan for a first or cursor page sorted by ${sort}: a walk of ${SORT_INDEXES[sort]}, whatever the account`, async () => {
       for (const dir of ['asc', 'desc'] as const) {
-        const options: PaymentLogPageOptions = { scope, sort, dir, limit: 50, offset: 0 };
-        expect(keepsPaymentLogPagePlan(options)).toBe(true);
-        expectIndexWalk(await genericPlanOf(db, paymentLogPageQuery(options)), SORT_INDEXES[sort]);
+        const value = sort === 'createdAt' ? '2026-01-15T10:00:00.000000Z' : '250.00';
+        for (const after of [
+          undefined,
+          keysetAfter(paymentLogSortKey(sort), sql.raw('p.id'), dir, value, 12_345),
+        ]) {
+          const options: PaymentLogPageOptions = { scope, sort, dir, limit: 50, offset: 0, after };
+          expect(keepsPaymentLogPagePlan(options)).toBe(true);
+          const plan = await genericPlanOf(db, paymentLogPageQuery(options));
+          expectIndexWalk(plan, SORT_INDEXES[sort]);
+          expect(seeksKeyset(plan)).toBe(Boolean(after));
+        }
       }
     });
   }

@@ -6,6 +6,7 @@ import {
   keepsPagePlan,
   keysetOrder,
   keysetText,
+  pageCondition,
   pageWindow,
   walkDirection,
 } from '../../lib/grid-paging';
@@ -85,7 +86,10 @@ export const PAYMENT_LOG_SORTS_WALKING_AN_INDEX: ReadonlySet<string> = new Set([
 /** Whether a page keeps one plan (lib/grid-paging.ts, keepsPagePlan). A range of days narrows the list by a column the amount sort's index does not hold. */
 export function keepsPaymentLogPagePlan(options: PaymentLogPageOptions): boolean {
   return (
-    keepsPagePlan(options, PAYMENT_LOG_SORTS_WALKING_AN_INDEX) && !options.scope.from && !options.scope.to
+    keepsPagePlan(options, PAYMENT_LOG_SORTS_WALKING_AN_INDEX) &&
+    !options.scope.from &&
+    !options.scope.to &&
+    !(options.after && paymentLogSortKey(options.sort).nullable)
   );
 }
 
@@ -96,7 +100,7 @@ export function paymentLogPageQuery(options: PaymentLogPageOptions): SQL {
   const walk = walkDirection(options);
   return sql`with page as (
           select p.id from payments p
-          where ${scopeWhere(options.scope, options.filter)}
+          where ${scopeWhere(options.scope, pageCondition(options))}
           order by ${keysetOrder(key, id, walk)}
           ${pageWindow(options, keepsPaymentLogPagePlan(options))})
         select ${SELECT_LOG}, ${keysetText(key)} as sort_key from payments p

@@ -85,7 +85,8 @@ export function createPaymentLogsService(
         read: (walk) =>
           repository.findPaymentLogPage(db, {
             scope,
-            filter: walk.after ? (filter ? sql`(${filter}) and ${walk.after}` : walk.after) : filter,
+            filter,
+            after: walk.after,
             sort: query.sort,
             dir: query.dir,
             limit: walk.limit,
