@@ -1,6 +1,8 @@
 import { openDatabase } from '../src/db/client';
 import { seedDemo } from '../src/db/seed/seed-demo';
+import { insertBulkDisputes } from './bulk-disputes';
 import { insertBulkInvoices } from './bulk-invoices';
+import { insertBulkPayments } from './bulk-payments';
 
 const pg = (await import('pg')).default;
 const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/test' });
@@ -15,5 +17,8 @@ const database = await openDatabase({
 await database.migrate();
 await seedDemo(database.db, { invoices: 2000, seed: 1, today: new Date() });
 await insertBulkInvoices(database.db, 1_000_000);
+// As the bench's own database: the disputes and payment logs its dispute and payment-log pages read.
+await insertBulkDisputes(database.db);
+await insertBulkPayments(database.db, 1_000_000);
 await database.close();
 console.log('ok');
