@@ -45,23 +45,32 @@ export function walkDirection(options: Pick<GridPageOptions<unknown>, 'dir' | 'f
 }
 
 /**
+ * The page sizes whose statements keep a plan: the web's (its dashboard widget's 10, the grids' 25, 50
+ * and 100), the largest a call may ask (200) and an export's batch (EXPORT_BATCH_SIZE, 2,000). Any
+ * other limit (a last page cut short, an export's odd remainder, a page size typed into the address)
+ * is planned at each call: names are few and never freed, so they go to the sizes asked again and again.
+ */
+export const KEPT_PLAN_LIMITS: ReadonlySet<number> = new Set([10, 25, 50, 100, 200, 2000]);
+
+/**
  * Whether a page statement can keep one plan for every scope (queryRowsWithKeptPlan): an unfiltered
- * page without offset (the first, or one after a keyset position) sorted by a field that an index of
- * the scope walks in order. Its generic plan is then that walk, good for an account of ten rows as of
- * a million, and its text differs only by sort, direction and page size. A filter's text varies without bound, its generic plan cannot know how
- * rare its values are, and a sort no index gives in order could be planned as a read of every
- * account's rows.
+ * page without offset (the first, or one after a keyset position), walked in the grid's own
+ * direction, of a usual size (KEPT_PLAN_LIMITS), sorted by a field that an index of the scope gives
+ * in order. Its generic plan is then that walk, good for an account of ten rows as of a million, and
+ * its text differs only by sort, direction and page size. A filter's text varies without bound, its
+ * generic plan cannot know how rare its values are, and a sort no index gives in order could be
+ * planned as a read of every account's rows.
  */
 export function keepsPagePlan(
-  options: Pick<GridPageOptions<unknown>, 'filter' | 'offset' | 'limit' | 'sort'>,
+  options: Pick<GridPageOptions<unknown>, 'filter' | 'offset' | 'limit' | 'sort' | 'fromEnd'>,
   sortsWalkingAnIndex: ReadonlySet<string>,
 ): boolean {
   return (
     !options.filter &&
     options.offset === 0 &&
-    sortsWalkingAnIndex.has(options.sort) &&
-    Number.isSafeInteger(options.limit) &&
-    options.limit > 0
+    !options.fromEnd &&
+    KEPT_PLAN_LIMITS.has(options.limit) &&
+    sortsWalkingAnIndex.has(options.sort)
   );
 }
 

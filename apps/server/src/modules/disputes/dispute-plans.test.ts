@@ -219,11 +219,20 @@ describe('dispute grid query plans at scale', () => {
         const key = disputeSortKey(sort);
         if (key.nullable) continue;
         const after = keysetAfter(key, sql.raw('d.id'), dir, CURSOR_VALUES[key.cast], 12_345);
-        const options: DisputePageOptions = { scope, sort, dir, limit: 50, offset: 0, after };
-        expect(keepsDisputePagePlan(options)).toBe(true);
-        const plan = await genericPlanOf(db, disputePageQuery(options));
-        expectIndexWalk(plan, SORT_INDEXES[sort]);
-        expect(seeksKeyset(plan)).toBe(true);
+        for (const custDispute of [undefined, true]) {
+          const options: DisputePageOptions = {
+            scope: { ...scope, custDispute },
+            sort,
+            dir,
+            limit: 50,
+            offset: 0,
+            after,
+          };
+          expect(keepsDisputePagePlan(options)).toBe(true);
+          const plan = await genericPlanOf(db, disputePageQuery(options));
+          expectIndexWalk(plan, SORT_INDEXES[sort]);
+          expect(seeksKeyset(plan)).toBe(true);
+        }
       }
     });
   }

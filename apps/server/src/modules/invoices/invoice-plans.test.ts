@@ -5,7 +5,7 @@ import { buildCustomer, buildTenant } from '../../test/factories';
 import { genericPlanOf, indexesOf, nodes, type PlanNode, planOf, seeksKeyset } from '../../test/query-plans';
 import { openTestDatabase } from '../../test/test-database';
 import { buildFilterWhere } from '../search/filter-helper';
-import { keysetAfter } from './invoice-batches';
+import { EXPORT_BATCH_SIZE, keysetAfter } from './invoice-batches';
 import { INVOICE_FIELDS } from './invoice-fields';
 import {
   INVOICE_SORTS_WALKING_AN_INDEX,
@@ -200,6 +200,7 @@ describe('grid query plans at scale', () => {
           [false, undefined],
           [true, undefined],
           [false, keysetAfter(sort, dir, CURSOR_VALUES[sort], 12_345)],
+          [true, keysetAfter(sort, dir, CURSOR_VALUES[sort], 12_345)],
         ] as const) {
           const options: InvoicePageOptions = {
             scope,
@@ -227,6 +228,10 @@ describe('grid query plans at scale', () => {
     expect(keepsInvoicePagePlan(first)).toBe(true);
     expect(keepsInvoicePagePlan({ ...first, filter: filterOf("terms eq 'Net 10'") })).toBe(false);
     expect(keepsInvoicePagePlan({ ...first, offset: 50 })).toBe(false);
+    // A last page cut short, an export's remainder, a page walked from the end: not the usual statements.
+    expect(keepsInvoicePagePlan({ ...first, limit: 37 })).toBe(false);
+    expect(keepsInvoicePagePlan({ ...first, fromEnd: true })).toBe(false);
+    expect(keepsInvoicePagePlan({ ...first, limit: EXPORT_BATCH_SIZE })).toBe(true);
     const after = keysetAfter('dueDate', 'asc', '2026-01-15', 12_345);
     expect(keepsInvoicePagePlan({ ...first, after })).toBe(true);
     expect(keepsInvoicePagePlan({ ...first, after, filter: filterOf("terms eq 'Net 10'") })).toBe(false);
