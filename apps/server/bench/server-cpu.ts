@@ -14,7 +14,7 @@ import { insertBulkInvoices } from './bulk-invoices';
 import type { HttpScope } from './http-bench';
 
 /**
- * The server's own CPU per grid call: the built server on PostgreSQL, autocannon at 32
+ * The server's own CPU per grid call: the built server on PostgreSQL or PGlite, autocannon at 32
  * connections against each call, and the server process's CPU time (from /proc) divided by the
  * calls it answered. Several builds can be compared in one run on the same data (--server, once
  * per build, alternated --rounds times); --cpu-prof DIR writes a V8 profile of each server run.
@@ -22,7 +22,10 @@ import type { HttpScope } from './http-bench';
  *   DATABASE_URL=postgres://…/any npx tsx apps/server/bench/server-cpu.ts --invoices 100000
  *     a new database with the demo and 100,000 bench invoices, dropped at the end;
  *   DATABASE_URL=postgres://…/bench npx tsx apps/server/bench/server-cpu.ts
- *     an existing bench database (the demo and bench invoices already loaded), left as it is.
+ *     an existing bench database (the demo and bench invoices already loaded), left as it is;
+ *   npx tsx apps/server/bench/server-cpu.ts --invoices 200000 --data-dir DIR
+ *     PGlite (no DATABASE_URL): a new folder DIR loaded so, kept for the next run, which names the
+ *     same --data-dir without --invoices (a million loads for about 15 minutes on PGlite).
  */
 const FILTER =
   "amount ge 100 and amount le 40000 and balance gt 0 and substringof('PO-5',poNumber) and terms eq 'Net 30'";
@@ -32,6 +35,7 @@ async function main() {
   const { values } = parseArgs({
     options: {
       invoices: { type: 'string' },
+      'data-dir': { type: 'string' },
       seconds: { type: 'string', default: '10' },
       rounds: { type: 'string', default: '1' },
       server: { type: 'string', multiple: true },
@@ -43,9 +47,12 @@ async function main() {
     },
   });
   const databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) throw new Error('Set DATABASE_URL: this bench measures the server on PostgreSQL.');
+  const keptDataDir = values['data-dir'];
+  if (!databaseUrl && !keptDataDir) {
+    throw new Error('Set DATABASE_URL (PostgreSQL) or --data-dir (a PGlite folder, kept after the run).');
+  }
   const root = path.resolve(import.meta.dirname, '../../..');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'settle-cpu-'));
+  const dataDir = keptDataDir ?? mkdtempSync(path.join(tmpdir(), 'settle-cpu-'));
   const fresh = values.invoices ? await openBenchDatabase(databaseUrl, dataDir) : undefined;
   const url = fresh?.url ?? databaseUrl;
   try {
@@ -91,7 +98,7 @@ async function main() {
     const seconds = Number(values.seconds);
     const connections = Number(values.connections);
     console.log(
-      `scope ${scope!.custNo}/${scope!.currencyCode} (${scope!.open} open); ${connections} connections, ${seconds} s per call, Accept-Encoding: ${values['accept-encoding']}`,
+      `${url ? 'PostgreSQL' : 'PGlite'}, scope ${scope!.custNo}/${scope!.currencyCode} (${scope!.open} open); ${connections} connections, ${seconds} s per call, Accept-Encoding: ${values['accept-encoding']}`,
     );
     console.log('| round | server | call | req/s | p50 | p99 | server CPU ms/call | non-2xx | load |');
     console.log('|---|---|---|---|---|---|---|---|---|');
@@ -161,7 +168,7 @@ async function main() {
     }
   } finally {
     await fresh?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keptDataDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

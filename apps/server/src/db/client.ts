@@ -164,12 +164,14 @@ export async function openDatabase(options: {
       close: () => pool.end(),
     };
   }
-  const [{ PGlite }, { pg_trgm }, { btree_gin }, { drizzle: drizzlePglite }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
-    import('@electric-sql/pglite/contrib/btree_gin'),
-    import('drizzle-orm/pglite'),
-  ]);
+  const [{ PGlite }, { pg_trgm }, { btree_gin }, { drizzle: drizzlePglite }, { answerNamedStatements }] =
+    await Promise.all([
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('@electric-sql/pglite/contrib/btree_gin'),
+      import('drizzle-orm/pglite'),
+      import('./pglite-named-statements'),
+    ]);
   const location = options.dataDir === 'memory://' ? undefined : path.join(options.dataDir, 'pglite');
   if (location) mkdirSync(location, { recursive: true });
   // One process at a time on a folder: a seed or a command beside a running portal is refused.
@@ -187,6 +189,8 @@ export async function openDatabase(options: {
     release();
     throw error;
   }
+  // First, so that the wrappers below (timing, counting writes) see named statements too.
+  answerNamedStatements(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const observers: Array<(seconds: number) => void> = [];
   timeQueries(client as never, observers);

@@ -118,3 +118,28 @@ describe.skipIf(!process.env.DATABASE_URL)('statements that keep their plan (Pos
     });
   });
 });
+
+describe.skipIf(process.env.DATABASE_URL)('statements that keep their plan (PGlite)', () => {
+  it('runs a first page as one named statement outside a transaction, which PGlite plans once after five calls', async () => {
+    const keptNames = async () =>
+      (await preparedStatements(db)).filter((row) => row.name.startsWith('kept_')).map((row) => row.name);
+    const before = await keptNames();
+    for (let call = 0; call < 8; call++) {
+      const rows = await findInvoicePage(db, { ...firstPage(), limit: 25 });
+      expect(rows.map((row) => row.inv_no)).toEqual(['INV-K1', 'INV-K2', 'INV-K3']);
+    }
+    const kept = (await preparedStatements(db)).filter(
+      (row) => row.name.startsWith('kept_') && /limit 25\)/.test(row.statement),
+    );
+    expect(kept).toHaveLength(1);
+    expect(Number(kept[0]!.generic_plans)).toBeGreaterThanOrEqual(3);
+    // Filtered and offset pages, and a kept statement inside a transaction, add no name.
+    await findInvoicePage(db, { ...firstPage(), limit: 25, filter: sql`i.amount > 0` });
+    await findInvoicePage(db, { ...firstPage(), limit: 25, offset: 1 });
+    await db.transaction(async (tx) => {
+      const rows = await findInvoicePage(tx, { ...firstPage(), limit: 10 });
+      expect(rows).toHaveLength(3);
+    });
+    expect(await keptNames()).toEqual([...before, kept[0]!.name].sort());
+  });
+});

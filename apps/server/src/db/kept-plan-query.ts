@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
+import type { NamedStatementOption } from './pglite-named-statements';
 
 /**
  * Statements named so far, by their text. Capped: a connection keeps each named statement until it
@@ -17,8 +18,8 @@ const dialect = new PgDialect();
  * On PostgreSQL it runs as a named prepared statement, named by its text: each pooled connection
  * parses it once, and after five calls PostgreSQL keeps one generic plan when that plan costs no
  * more than the plans it made for the values. Planning was the larger half of the database's time
- * for a computed grid page (0.88 ms to plan against 0.51 ms to run, issue 15). PGlite ignores the
- * name: an embedded database plans each statement as before.
+ * for a computed grid page (0.88 ms to plan against 0.51 ms to run, issue 15). PGlite keeps it
+ * too (pglite-named-statements.ts), outside a transaction.
  *
  * Only for statements whose generic plan is known to be good for every scope: the grids' plan
  * tests hold their first pages to it (genericPlanOf in test/query-plans.ts).
@@ -27,8 +28,29 @@ export async function queryRowsWithKeptPlan<T>(db: Db, query: SQL): Promise<T[]>
   const built = dialect.sqlToQuery(query);
   const name = statementName(built.sql);
   const prepared = db._.session.prepareQuery(built, undefined, name, false);
+  if (name && isPgliteQuery(prepared)) {
+    // Drizzle's PGlite driver drops the name: the client is asked for it directly, with the
+    // driver's own row options, so that the rows come back as drizzle would give them.
+    const result = await prepared.client.query<T>(built.sql, built.params, {
+      ...prepared.rawQueryConfig,
+      statementName: name,
+    });
+    return result.rows;
+  }
   const result = (await prepared.execute()) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** Drizzle's prepared query on PGlite, as far as it is used here (its fields are public). */
+type PgliteQuery = {
+  client: {
+    query<T>(text: string, params: unknown[], options: object & NamedStatementOption): Promise<{ rows: T[] }>;
+  };
+  rawQueryConfig: object;
+};
+
+function isPgliteQuery(prepared: object): prepared is PgliteQuery {
+  return 'rawQueryConfig' in prepared && 'client' in prepared;
 }
 
 function statementName(text: string): string | undefined {

@@ -1,0 +1,130 @@
+import type { PGlite, QueryOptions } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../test/test-database';
+import { type DatabaseHandle, queryRows } from './client';
+import type { NamedStatementOption } from './pglite-named-statements';
+
+// Named statements on the embedded database (kept-plan-query.ts asks for them): PGlite's own
+// query prepares every statement unnamed, so each call was planned again.
+
+let database: DatabaseHandle;
+let client: PGlite;
+
+const named = <T>(name: string, text: string, params: unknown[] = [], options: QueryOptions = {}) =>
+  (
+    client.query as <R>(
+      text: string,
+      params: unknown[],
+      options: QueryOptions & NamedStatementOption,
+    ) => Promise<{ rows: R[] }>
+  )<T>(text, params, { ...options, statementName: name });
+
+const preparedNamed = async (name: string) =>
+  (
+    await client.query<{ generic_plans: number; custom_plans: number }>(
+      'select generic_plans::int, custom_plans::int from pg_prepared_statements where name = $1',
+      [name],
+    )
+  ).rows[0];
+
+describe.skipIf(process.env.DATABASE_URL)('named statements on PGlite', () => {
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    client = (database.db as unknown as { $client: PGlite }).$client;
+    await client.exec(`
+      create table named_probe (id int primary key, label text, due date, paid boolean, amount numeric(12,2));
+      insert into named_probe
+        select g, 'row ' || g, date '2026-01-01' + g, g % 2 = 0, g * 1.5 from generate_series(1, 200) g;
+      analyze named_probe;`);
+  });
+  afterAll(() => database?.close());
+
+  const text =
+    'select id, label, due, paid, amount from named_probe where id between $1 and $2 and paid = $3 and label <> all($4) order by id';
+  const params = [10, 16, true, ['row 12']];
+
+  it('answers the rows and types of the same statement unnamed, and keeps one plan after five calls', async () => {
+    const unnamed = await client.query(text, params);
+    for (let call = 0; call < 8; call++) {
+      const rows = (await named('probe_range', text, params)).rows;
+      expect(rows).toEqual(unnamed.rows);
+    }
+    expect(unnamed.rows.map((row) => (row as { id: number }).id)).toEqual([10, 14, 16]);
+    // A date parsed as PGlite parses it unnamed, and the driver's parser options still apply.
+    const [first] = (await named<{ due: unknown }>('probe_range', text, params)).rows;
+    expect(first!.due).toBeInstanceOf(Date);
+    const raw = (v: string) => v;
+    const [asText] = (await named<{ due: unknown }>('probe_range', text, params, { parsers: { 1082: raw } }))
+      .rows;
+    expect(asText!.due).toBe('2026-01-11');
+    const statement = await preparedNamed('probe_range');
+    expect(statement?.generic_plans).toBeGreaterThanOrEqual(3);
+  });
+
+  it('runs a null parameter and a name used for the first time by many callers at once', async () => {
+    const nullable = 'select count(*)::int as n from named_probe where ($1::text is null or label = $1)';
+    const calls = Array.from({ length: 20 }, (_, n) =>
+      named<{ n: number }>('probe_concurrent', nullable, [n % 2 ? null : `row ${n + 1}`]),
+    );
+    const counts = (await Promise.all(calls)).map((result) => result.rows[0]!.n);
+    expect(counts).toEqual(Array.from({ length: 20 }, (_, n) => (n % 2 ? 200 : 1)));
+  });
+
+  it('waits for an open transaction instead of reading inside it', async () => {
+    const countText = 'select count(*)::int as n from named_probe where id > $1';
+    let release!: () => void;
+    const inserted = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const transaction = client
+      .transaction(async (tx) => {
+        await tx.query('insert into named_probe (id, label) values (1001, $1)', ['uncommitted']);
+        release();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        await tx.rollback();
+      })
+      .catch(() => {});
+    await inserted;
+    const during = await named<{ n: number }>('probe_count', countText, [1000]);
+    await transaction;
+    expect(during.rows[0]!.n).toBe(0);
+  });
+
+  it('throws a statement error with its code, and the next statements run', async () => {
+    const dividing = 'select 10 / $1::int as q';
+    expect((await named<{ q: number }>('probe_divide', dividing, [2])).rows).toEqual([{ q: 5 }]);
+    await expect(named('probe_divide', dividing, [0])).rejects.toMatchObject({ code: '22012' });
+    expect((await named<{ q: number }>('probe_divide', dividing, [5])).rows).toEqual([{ q: 2 }]);
+    expect((await client.query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }]);
+  });
+
+  it('prepares a name again when it was dropped behind its back', async () => {
+    const one = 'select label from named_probe where id = $1';
+    expect((await named('probe_dropped', one, [3])).rows).toEqual([{ label: 'row 3' }]);
+    await client.exec('deallocate probe_dropped');
+    expect((await named('probe_dropped', one, [4])).rows).toEqual([{ label: 'row 4' }]);
+    expect(await preparedNamed('probe_dropped')).toBeDefined();
+  });
+
+  it('is counted as a read, not a write, and timed like any query', async () => {
+    const seconds: number[] = [];
+    database.observeQueries((elapsed) => seconds.push(elapsed));
+    const before = database.writeGeneration!();
+    await named('probe_read', 'select label from named_probe where id = $1', [7]);
+    expect(database.writeGeneration!()).toBe(before);
+    expect(seconds).toHaveLength(1);
+    await queryRows(database.db, sql`update named_probe set label = 'seven' where id = 7`);
+    expect(database.writeGeneration!()).not.toBe(before);
+  });
+
+  it('runs unnamed inside a transaction', async () => {
+    await client.transaction(async (tx) => {
+      const rows = await (
+        tx.query as (t: string, p: unknown[], o: NamedStatementOption) => Promise<{ rows: unknown[] }>
+      )('select label from named_probe where id = $1', [8], { statementName: 'probe_in_transaction' });
+      expect(rows.rows).toEqual([{ label: 'row 8' }]);
+    });
+    expect(await preparedNamed('probe_in_transaction')).toBeUndefined();
+  });
+});
