@@ -30,7 +30,8 @@ export async function queryRowsWithKeptPlan<T>(db: Db, query: SQL): Promise<T[]>
   const prepared = db._.session.prepareQuery(built, undefined, name, false);
   if (name && isPgliteQuery(prepared)) {
     // Drizzle's PGlite driver drops the name: the client is asked for it directly, with the
-    // driver's own row options, so that the rows come back as drizzle would give them.
+    // driver's own row options, so that the rows come back as drizzle would give them. Inside a
+    // transaction the client is PGlite's transaction, unmarked: planned at each call there.
     const result = await prepared.client.query<T>(built.sql, built.params, {
       ...prepared.rawQueryConfig,
       statementName: name,
@@ -41,6 +42,13 @@ export async function queryRowsWithKeptPlan<T>(db: Db, query: SQL): Promise<T[]>
   return result.rows;
 }
 
+/**
+ * Set on a PGlite instance whose query answers named statements (pglite-named-statements.ts).
+ * A mark rather than the driver's type: neither a pg pool (whose query takes a callback third)
+ * nor a PGlite transaction (which plans unnamed) has it, and PostgreSQL's starts load no PGlite.
+ */
+export const ANSWERS_NAMED_STATEMENTS = Symbol.for('settle.answersNamedStatements');
+
 /** Drizzle's prepared query on PGlite, as far as it is used here (its fields are public). */
 type PgliteQuery = {
   client: {
@@ -50,7 +58,8 @@ type PgliteQuery = {
 };
 
 function isPgliteQuery(prepared: object): prepared is PgliteQuery {
-  return 'rawQueryConfig' in prepared && 'client' in prepared;
+  const { client } = prepared as { client?: Record<symbol, unknown> };
+  return 'rawQueryConfig' in prepared && client?.[ANSWERS_NAMED_STATEMENTS] === true;
 }
 
 function statementName(text: string): string | undefined {

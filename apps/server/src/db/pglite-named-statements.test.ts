@@ -36,6 +36,8 @@ describe.skipIf(process.env.DATABASE_URL)('named statements on PGlite', () => {
       create table named_probe (id int primary key, label text, due date, paid boolean, amount numeric(12,2));
       insert into named_probe
         select g, 'row ' || g, date '2026-01-01' + g, g % 2 = 0, g * 1.5 from generate_series(1, 200) g;
+      update named_probe set label = 'Société Générale 日本 ' || id where id = 14;
+      update named_probe set amount = null where id = 16;
       analyze named_probe;`);
   });
   afterAll(() => database?.close());
@@ -50,7 +52,11 @@ describe.skipIf(process.env.DATABASE_URL)('named statements on PGlite', () => {
       const rows = (await named('probe_range', text, params)).rows;
       expect(rows).toEqual(unnamed.rows);
     }
-    expect(unnamed.rows.map((row) => (row as { id: number }).id)).toEqual([10, 14, 16]);
+    expect(unnamed.rows).toMatchObject([
+      { id: 10, label: 'row 10', paid: true, amount: '15.00' },
+      { id: 14, label: 'Société Générale 日本 14', amount: '21.00' },
+      { id: 16, amount: null },
+    ]);
     // A date parsed as PGlite parses it unnamed, and the driver's parser options still apply.
     const [first] = (await named<{ due: unknown }>('probe_range', text, params)).rows;
     expect(first!.due).toBeInstanceOf(Date);
@@ -99,6 +105,29 @@ describe.skipIf(process.env.DATABASE_URL)('named statements on PGlite', () => {
     expect((await client.query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }]);
   });
 
+  it('throws errors of parse and of bind with their codes and the statement, and the next statements run', async () => {
+    await expect(named('probe_syntax', 'selec label from named_probe where id = $1', [1])).rejects.toMatchObject({
+      code: '42601',
+      query: 'selec label from named_probe where id = $1',
+    });
+    const byId = 'select label from named_probe where id = $1';
+    await expect(named('probe_bind', byId, ['not a number'])).rejects.toMatchObject({ code: '22P02' });
+    expect((await named('probe_bind', byId, [5])).rows).toEqual([{ label: 'row 5' }]);
+    expect((await named('probe_syntax', byId.replace('label', 'id'), [6])).rows).toEqual([{ id: 6 }]);
+    expect((await client.query('select 2 as two')).rows).toEqual([{ two: 2 }]);
+  });
+
+  it('waits for a caller holding PGlite to itself', async () => {
+    const order: string[] = [];
+    const holding = client.runExclusive(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      order.push('held');
+    });
+    const reading = named('probe_wait', 'select 1 as one', []).then(() => order.push('read'));
+    await Promise.all([holding, reading]);
+    expect(order).toEqual(['held', 'read']);
+  });
+
   it('prepares a name again when it was dropped behind its back', async () => {
     const one = 'select label from named_probe where id = $1';
     expect((await named('probe_dropped', one, [3])).rows).toEqual([{ label: 'row 3' }]);
@@ -107,24 +136,39 @@ describe.skipIf(process.env.DATABASE_URL)('named statements on PGlite', () => {
     expect(await preparedNamed('probe_dropped')).toBeDefined();
   });
 
-  it('is counted as a read, not a write, and timed like any query', async () => {
+  it('counts as a write only a statement that writes, and is timed like any query', async () => {
     const seconds: number[] = [];
     database.observeQueries((elapsed) => seconds.push(elapsed));
     const before = database.writeGeneration!();
     await named('probe_read', 'select label from named_probe where id = $1', [7]);
     expect(database.writeGeneration!()).toBe(before);
     expect(seconds).toHaveLength(1);
-    await queryRows(database.db, sql`update named_probe set label = 'seven' where id = 7`);
+    // Named or not, a statement that writes is counted as one.
+    await named('probe_write', 'update named_probe set label = $1 where id = 7 returning id', ['seven']);
     expect(database.writeGeneration!()).not.toBe(before);
+    const [row] = await queryRows<{ label: string }>(
+      database.db,
+      sql`select label from named_probe where id = 7`,
+    );
+    expect(row!.label).toBe('seven');
   });
+});
 
-  it('runs unnamed inside a transaction', async () => {
-    await client.transaction(async (tx) => {
-      const rows = await (
-        tx.query as (t: string, p: unknown[], o: NamedStatementOption) => Promise<{ rows: unknown[] }>
-      )('select label from named_probe where id = $1', [8], { statementName: 'probe_in_transaction' });
-      expect(rows.rows).toEqual([{ label: 'row 8' }]);
-    });
-    expect(await preparedNamed('probe_in_transaction')).toBeUndefined();
+describe.skipIf(process.env.DATABASE_URL)('named statements on a closed PGlite', () => {
+  it('are refused as PGlite refuses its own queries', async () => {
+    const closing = await openTestDatabase();
+    const closed = (closing.db as unknown as { $client: PGlite }).$client;
+    await closing.close();
+    const ask = (statementName?: string) =>
+      (closed.query as (t: string, p: unknown[], o: NamedStatementOption) => Promise<unknown>)(
+        'select 1',
+        [],
+        {
+          statementName,
+        },
+      );
+    const unnamedError = await ask().catch((error: Error) => error.message);
+    expect(unnamedError).toMatch(/closed/i);
+    await expect(ask('probe_closed')).rejects.toThrow(unnamedError as string);
   });
 });

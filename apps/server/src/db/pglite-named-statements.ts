@@ -1,4 +1,6 @@
 import { type PGlite, parse, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { ANSWERS_NAMED_STATEMENTS } from './kept-plan-query';
+import { readRows } from './pglite-result-reader';
 
 /**
  * The option that asks PGlite's query for a named prepared statement (kept-plan-query.ts). Only
@@ -9,6 +11,7 @@ export type NamedStatementOption = { statementName?: string };
 
 /** PGlite's own methods used here, which its interface marks as internal to it. */
 type ExclusivePGlite = PGlite & {
+  _checkReady(): Promise<void>;
   _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
   _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
 };
@@ -22,13 +25,14 @@ const UNKNOWN_STATEMENT = '26000';
  * grid page spent 2.2 ms of its 4.7 ms planning (EXPLAIN ANALYZE, 2026-11-29), and the page ran in
  * half the time as a named statement. PGlite's query also calls into the database six times per
  * statement (parse, describe, bind, describe, execute, sync); a named statement, once after its
- * first.
+ * first, and its rows are read from the raw answer (pglite-result-reader.ts).
  *
  * Run under PGlite's own two locks, in the order its query takes them: no statement of another
  * caller, nor of an open transaction, runs between the messages.
  */
 export function answerNamedStatements(client: PGlite): void {
   const pglite = client as ExclusivePGlite;
+  (client as unknown as Record<symbol, boolean>)[ANSWERS_NAMED_STATEMENTS] = true;
   const original = client.query.bind(client);
   /** Each name prepared in this database, with the parameter types PostgreSQL gave it. */
   const parameterTypes = new Map<string, number[]>();
@@ -57,16 +61,22 @@ export function answerNamedStatements(client: PGlite): void {
       const serializer = options.serializers?.[type] ?? client.serializers[type];
       return serializer ? serializer(value) : String(value);
     });
-    const messages = await pglite.execProtocolStream(
+    // The raw stream: PGlite's other calls parse every message of the answer as it comes, even
+    // execProtocolRaw's, and that parse was the larger part of what reading the rows cost.
+    const chunks: Uint8Array[] = [];
+    await pglite.execProtocolRawStream(
       concat(
         protocol.serialize.bind({ statement: name, values }),
         protocol.serialize.describe({ type: 'P' }),
         protocol.serialize.execute({}),
         protocol.serialize.sync(),
       ),
-      { syncToFs: false },
+      // A chunk is a view of PGlite's memory, reused after the call: copied.
+      { syncToFs: false, onRawData: (chunk) => chunks.push(Buffer.from(chunk)) },
     );
-    return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
+    const answer = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+    const parserOf = (type: number) => options.parsers?.[type] ?? client.parsers[type];
+    return readRows<T>(answer, parserOf) as Results<T>;
   };
 
   client.query = async function query<T>(
@@ -76,16 +86,22 @@ export function answerNamedStatements(client: PGlite): void {
   ): Promise<Results<T>> {
     const name = options?.statementName;
     if (!name || !options) return original<T>(text, params, options);
-    await client.waitReady;
+    // Refused on a closing or closed database, as PGlite's own query refuses it.
+    await pglite._checkReady();
     return pglite._runExclusiveTransaction(() =>
       pglite._runExclusiveQuery(async () => {
         try {
-          return await execute<T>(name, text, params ?? [], options);
+          try {
+            return await execute<T>(name, text, params ?? [], options);
+          } catch (error) {
+            // A name dropped behind our back (DEALLOCATE, DISCARD): prepared again, once.
+            if ((error as { code?: string }).code !== UNKNOWN_STATEMENT) throw error;
+            parameterTypes.delete(name);
+            return await execute<T>(name, text, params ?? [], options);
+          }
         } catch (error) {
-          // A name dropped behind our back (DEALLOCATE, DISCARD): prepared again, once.
-          if ((error as { code?: string }).code !== UNKNOWN_STATEMENT) throw error;
-          parameterTypes.delete(name);
-          return execute<T>(name, text, params ?? [], options);
+          // As PGlite's own query tells it: the statement and its values, for the logs.
+          throw Object.assign(error as Error, { query: text, params, queryOptions: options });
         }
       }),
     );
