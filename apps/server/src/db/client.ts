@@ -4,6 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { serverRoot } from '../lib/package-root';
 import { lockDataDir } from './data-dir-lock';
+import { isPlainRead } from './plain-read';
 import * as schema from './schema/index';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -34,15 +35,6 @@ export type DatabaseHandle = {
 };
 
 /**
- * A plain read: one select (or with … select) that names no data-changing command nor a function
- * known to change state. A select calling a function of ours that writes would pass for a read:
- * the migrations define trigger functions only (db/write-generation.test.ts holds them to that).
- */
-const PLAIN_READ = /^\s*(select|with)\b/i;
-const CHANGES_DATA =
-  /\b(insert|update|delete|merge|copy|truncate|call|do|into|nextval|setval|set_config|\w*lock\w*)\b/i;
-
-/**
  * Counts what may write on an embedded database: every statement but a plain read, and every
  * transaction at its start and at its end (commit or rollback), so that a read answered while a
  * transaction was open is never taken for a value that still holds.
@@ -66,10 +58,7 @@ function countWrites(target: {
       return result;
     } as never;
   };
-  wrap('query', ([text]) => {
-    const statement = String(text);
-    return !PLAIN_READ.test(statement) || CHANGES_DATA.test(statement);
-  });
+  wrap('query', ([text]) => !isPlainRead(String(text)));
   wrap('exec', () => true);
   wrap('transaction', () => true);
   return () => generation;
@@ -164,13 +153,13 @@ export async function openDatabase(options: {
       close: () => pool.end(),
     };
   }
-  const [{ PGlite }, { pg_trgm }, { btree_gin }, { drizzle: drizzlePglite }, { answerNamedStatements }] =
+  const [{ PGlite }, { pg_trgm }, { btree_gin }, { drizzle: drizzlePglite }, { answerQueriesDirectly }] =
     await Promise.all([
       import('@electric-sql/pglite'),
       import('@electric-sql/pglite/contrib/pg_trgm'),
       import('@electric-sql/pglite/contrib/btree_gin'),
       import('drizzle-orm/pglite'),
-      import('./pglite-named-statements'),
+      import('./pglite-direct-queries'),
     ]);
   const location = options.dataDir === 'memory://' ? undefined : path.join(options.dataDir, 'pglite');
   if (location) mkdirSync(location, { recursive: true });
@@ -189,8 +178,8 @@ export async function openDatabase(options: {
     release();
     throw error;
   }
-  // First, so that the wrappers below (timing, counting writes) see named statements too.
-  answerNamedStatements(client);
+  // First, so that the wrappers below (timing, counting writes) see the direct queries too.
+  answerQueriesDirectly(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const observers: Array<(seconds: number) => void> = [];
   timeQueries(client as never, observers);

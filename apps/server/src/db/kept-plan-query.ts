@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
-import type { NamedStatementOption } from './pglite-named-statements';
+import type { NamedStatementOption } from './pglite-direct-queries';
 
 /**
  * Statements named so far, by their text. Capped: a connection keeps each named statement until it
@@ -19,7 +19,7 @@ const dialect = new PgDialect();
  * parses it once, and after five calls PostgreSQL keeps one generic plan when that plan costs no
  * more than the plans it made for the values. Planning was the larger half of the database's time
  * for a computed grid page (0.88 ms to plan against 0.51 ms to run, issue 15). PGlite keeps it
- * too (pglite-named-statements.ts), outside a transaction.
+ * too (pglite-direct-queries.ts), outside a transaction.
  *
  * Only for statements whose generic plan is known to be good for every scope: the grids' plan
  * tests hold their first pages to it (genericPlanOf in test/query-plans.ts).
@@ -43,7 +43,7 @@ export async function queryRowsWithKeptPlan<T>(db: Db, query: SQL): Promise<T[]>
 }
 
 /**
- * Set on a PGlite instance whose query answers named statements (pglite-named-statements.ts).
+ * Set on a PGlite instance whose query answers named statements (pglite-direct-queries.ts).
  * A mark rather than the driver's type: neither a pg pool (whose query takes a callback third)
  * nor a PGlite transaction (which plans unnamed) has it, and PostgreSQL's starts load no PGlite.
  */

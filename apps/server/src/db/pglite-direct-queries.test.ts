@@ -3,10 +3,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/test-database';
 import { type DatabaseHandle, queryRows } from './client';
-import type { NamedStatementOption } from './pglite-named-statements';
+import type { NamedStatementOption } from './pglite-direct-queries';
 
-// Named statements on the embedded database (kept-plan-query.ts asks for them): PGlite's own
-// query prepares every statement unnamed, so each call was planned again.
+// The embedded database's queries answered directly (pglite-direct-queries.ts): named statements
+// (kept-plan-query.ts asks for them; PGlite's own query prepares every statement unnamed, so each
+// call was planned again), and plain reads in one trip. What PGlite's own query answers is read
+// inside a transaction, where its own query runs.
 
 let database: DatabaseHandle;
 let client: PGlite;
@@ -20,6 +22,10 @@ const named = <T>(name: string, text: string, params: unknown[] = [], options: Q
     ) => Promise<{ rows: R[] }>
   )<T>(text, params, { ...options, statementName: name });
 
+/** PGlite's own answer: a transaction's query is PGlite's, untouched. */
+const ownAnswer = (text: string, params: unknown[] = [], options: QueryOptions = {}) =>
+  client.transaction((tx) => tx.query(text, params, options));
+
 const preparedNamed = async (name: string) =>
   (
     await client.query<{ generic_plans: number; custom_plans: number }>(
@@ -28,7 +34,7 @@ const preparedNamed = async (name: string) =>
     )
   ).rows[0];
 
-describe.skipIf(process.env.DATABASE_URL)('named statements on PGlite', () => {
+describe.skipIf(process.env.DATABASE_URL)('direct queries on PGlite', () => {
   beforeAll(async () => {
     database = await openTestDatabase();
     client = (database.db as unknown as { $client: PGlite }).$client;
@@ -46,8 +52,8 @@ describe.skipIf(process.env.DATABASE_URL)('named statements on PGlite', () => {
     'select id, label, due, paid, amount from named_probe where id between $1 and $2 and paid = $3 and label <> all($4) order by id';
   const params = [10, 16, true, ['row 12']];
 
-  it('answers the rows and types of the same statement unnamed, and keeps one plan after five calls', async () => {
-    const unnamed = await client.query(text, params);
+  it('answers by name the rows and types PGlite answers, and keeps one plan after five calls', async () => {
+    const unnamed = await ownAnswer(text, params);
     for (let call = 0; call < 8; call++) {
       const rows = (await named('probe_range', text, params)).rows;
       expect(rows).toEqual(unnamed.rows);
@@ -66,6 +72,66 @@ describe.skipIf(process.env.DATABASE_URL)('named statements on PGlite', () => {
     expect(asText!.due).toBe('2026-01-11');
     const statement = await preparedNamed('probe_range');
     expect(statement?.generic_plans).toBeGreaterThanOrEqual(3);
+  });
+
+  it('answers a plain read the rows, types, row count and array rows PGlite answers, in one trip once its text is known', async () => {
+    const reads = [
+      [text, params],
+      ['select id, due, amount from named_probe where id = any($1) order by id', [[16, 3]]],
+      ['select count(*)::int as n, max(due) as last from named_probe', []],
+      ['with top as (select * from named_probe order by id desc limit 3) select label from top', []],
+    ] as const;
+    for (const [readText, readParams] of reads) {
+      for (const options of [{}, { rowMode: 'array' as const }]) {
+        const own = await ownAnswer(readText, [...readParams], options);
+        const direct = await client.query(readText, [...readParams], options);
+        expect(direct.rows).toEqual(own.rows);
+        expect(direct.fields).toEqual(own.fields);
+        expect(direct.rowCount).toBe(own.rowCount);
+        expect(direct.rows.length).toBeGreaterThan(0);
+      }
+    }
+    const pgliteCalls = { stream: 0, raw: 0 };
+    const instance = client as unknown as Record<string, (...args: unknown[]) => unknown>;
+    const [stream, raw] = [instance.execProtocolStream!, instance.execProtocolRawStream!];
+    instance.execProtocolStream = (...args) => {
+      pgliteCalls.stream += 1;
+      return stream.apply(client, args);
+    };
+    instance.execProtocolRawStream = (...args) => {
+      pgliteCalls.raw += 1;
+      return raw.apply(client, args);
+    };
+    try {
+      const read = 'select label from named_probe where id = $1 and label like $2';
+      expect((await client.query(read, [20, 'row%'])).rows).toEqual([{ label: 'row 20' }]);
+      expect(pgliteCalls).toEqual({ stream: 1, raw: 1 });
+      expect((await client.query(read, [21, 'row%'])).rows).toEqual([{ label: 'row 21' }]);
+      expect(pgliteCalls).toEqual({ stream: 1, raw: 2 });
+    } finally {
+      instance.execProtocolStream = stream;
+      instance.execProtocolRawStream = raw;
+    }
+  });
+
+  it('leaves writes to PGlite: their counts and returned rows', async () => {
+    const inserted = await client.query('insert into named_probe (id, label) values ($1, $2) returning id', [
+      501,
+      'five hundred one',
+    ]);
+    expect(inserted.affectedRows).toBe(1);
+    expect(inserted.rows).toEqual([{ id: 501 }]);
+    const deleted = await client.query('delete from named_probe where id = $1', [501]);
+    expect(deleted.affectedRows).toBe(1);
+  });
+
+  it('throws a plain read error with its code and statement, and the next statements run', async () => {
+    const dividing = 'select 10 / $1::int as q';
+    expect((await client.query(dividing, [2])).rows).toEqual([{ q: 5 }]);
+    await expect(client.query(dividing, [0])).rejects.toMatchObject({ code: '22012', query: dividing });
+    expect((await client.query(dividing, [5])).rows).toEqual([{ q: 2 }]);
+    await expect(client.query('select nope from named_probe')).rejects.toMatchObject({ code: '42703' });
+    expect((await client.query('select 3 as three')).rows).toEqual([{ three: 3 }]);
   });
 
   it('runs a null parameter and a name used for the first time by many callers at once', async () => {
@@ -106,7 +172,9 @@ describe.skipIf(process.env.DATABASE_URL)('named statements on PGlite', () => {
   });
 
   it('throws errors of parse and of bind with their codes and the statement, and the next statements run', async () => {
-    await expect(named('probe_syntax', 'selec label from named_probe where id = $1', [1])).rejects.toMatchObject({
+    await expect(
+      named('probe_syntax', 'selec label from named_probe where id = $1', [1]),
+    ).rejects.toMatchObject({
       code: '42601',
       query: 'selec label from named_probe where id = $1',
     });
