@@ -134,6 +134,25 @@ describe.skipIf(process.env.DATABASE_URL)('direct queries on PGlite', () => {
     expect((await client.query('select 3 as three')).rows).toEqual([{ three: 3 }]);
   });
 
+  it('throws an error that comes after some rows, as PGlite does', async () => {
+    const failing = 'select 10 / (3 - g) as q from generate_series(1, 5) g where g > $1';
+    await expect(ownAnswer(failing, [0])).rejects.toMatchObject({ code: '22012' });
+    await expect(client.query(failing, [0])).rejects.toMatchObject({ code: '22012' });
+    expect((await client.query(failing, [3])).rows).toEqual([{ q: -10 }, { q: -5 }]);
+  });
+
+  it("runs a known text again with its parameters' new types when a table changed under it", async () => {
+    await client.exec('create table typed_probe (x int); insert into typed_probe values (1), (2);');
+    const matching = 'select count(*)::int as n from typed_probe where x = $1';
+    expect((await client.query(matching, [1])).rows).toEqual([{ n: 1 }]);
+    expect((await client.query(matching, [2])).rows).toEqual([{ n: 1 }]);
+    await client.exec(`alter table typed_probe alter column x type jsonb using to_jsonb(x);
+      insert into typed_probe values ('{"a": 1}'), ('{"a": 1}');`);
+    expect((await client.query(matching, [{ a: 1 }])).rows).toEqual([{ n: 2 }]);
+    expect((await client.query(matching, [{ a: 1 }])).rows).toEqual([{ n: 2 }]);
+    expect((await client.query(matching, [2])).rows).toEqual([{ n: 1 }]);
+  });
+
   it('runs a null parameter and a name used for the first time by many callers at once', async () => {
     const nullable = 'select count(*)::int as n from named_probe where ($1::text is null or label = $1)';
     const calls = Array.from({ length: 20 }, (_, n) =>
@@ -212,7 +231,12 @@ describe.skipIf(process.env.DATABASE_URL)('direct queries on PGlite', () => {
     expect(database.writeGeneration!()).toBe(before);
     expect(seconds).toHaveLength(1);
     // Named or not, a statement that writes is counted as one.
-    await named('probe_write', 'update named_probe set label = $1 where id = 7 returning id', ['seven']);
+    const written = await named(
+      'probe_write',
+      'update named_probe set label = $1 where id = 7 returning id',
+      ['seven'],
+    );
+    expect((written as { affectedRows?: number }).affectedRows).toBe(1);
     expect(database.writeGeneration!()).not.toBe(before);
     const [row] = await queryRows<{ label: string }>(
       database.db,
@@ -235,8 +259,10 @@ describe.skipIf(process.env.DATABASE_URL)('named statements on a closed PGlite',
           statementName,
         },
       );
-    const unnamedError = await ask().catch((error: Error) => error.message);
-    expect(unnamedError).toMatch(/closed/i);
-    await expect(ask('probe_closed')).rejects.toThrow(unnamedError as string);
+    // PGlite's own refusal: exec is never answered directly.
+    const ownError = await closed.exec('select 1').catch((error: Error) => error.message);
+    expect(ownError).toMatch(/closed/i);
+    await expect(ask()).rejects.toThrow(ownError as string);
+    await expect(ask('probe_closed')).rejects.toThrow(ownError as string);
   });
 });

@@ -1,6 +1,6 @@
 import { type PGlite, parse, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
 import { ANSWERS_NAMED_STATEMENTS } from './kept-plan-query';
-import { readRows } from './pglite-result-reader';
+import { type ReadResult, readRows } from './pglite-result-reader';
 import { isPlainRead } from './plain-read';
 
 /**
@@ -35,9 +35,10 @@ const MAX_KNOWN_TEXTS = 2_000;
  *   like PostgreSQL, keeps its generic plan after five calls: a computed grid page spent 2.2 ms of
  *   its 4.7 ms planning (EXPLAIN ANALYZE). Each call is then one trip into the database.
  * - A plain read (plain-read.ts) outside a transaction is one trip too, once its text's parameter
- *   types are known (the first call of a text asks them, as PGlite does at every call).
+ *   types are known (the first call of a text asks them, as PGlite does at every call; later calls
+ *   ask them again in the same trip, and run again if they changed).
  * - Both read their rows from the raw answer (pglite-result-reader.ts). Anything else (a write,
- *   a statement with a blob or a notice listener) goes to PGlite's own query.
+ *   named or not, a statement with a blob or a notice listener) goes to PGlite's own query.
  *
  * Run under PGlite's own two locks, in the order its query takes them: no statement of another
  * caller, nor of an open transaction, runs between the messages.
@@ -73,7 +74,7 @@ export function answerQueriesDirectly(client: PGlite): void {
     });
 
   /** One trip: the messages, then the rows read from the raw answer. */
-  const run = async <T>(messages: Uint8Array[], options: QueryOptions): Promise<Results<T>> => {
+  const run = async <T>(messages: Uint8Array[], options: QueryOptions): Promise<ReadResult<T>> => {
     // The raw stream: PGlite's other calls parse every message of the answer as it comes, even
     // execProtocolRaw's.
     const chunks: Uint8Array[] = [];
@@ -89,7 +90,7 @@ export function answerQueriesDirectly(client: PGlite): void {
     );
     const answer = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
     const parserOf = (type: number) => options.parsers?.[type] ?? client.parsers[type];
-    return readRows<T>(answer, parserOf, options.rowMode) as Results<T>;
+    return readRows<T>(answer, parserOf, options.rowMode);
   };
 
   const runNamed = async <T>(name: string, text: string, params: unknown[], options: QueryOptions) => {
@@ -103,18 +104,31 @@ export function answerQueriesDirectly(client: PGlite): void {
   };
 
   const runUnnamed = async <T>(text: string, params: unknown[], options: QueryOptions) => {
-    let types = unnamedTypes.get(text);
-    const parseMessages: Uint8Array[] = [];
-    if (types) {
-      parseMessages.push(protocol.serialize.parse({ text, types: options.paramTypes }));
-    } else {
-      // The unnamed statement stays after the sync, until the next parse.
-      types = await describe('', text, options);
-      if (unnamedTypes.size >= MAX_KNOWN_TEXTS) unnamedTypes.clear();
-      unnamedTypes.set(text, types);
+    const key = options.paramTypes ? `${text}\u0000${options.paramTypes.join(',')}` : text;
+    const known = unnamedTypes.get(key);
+    if (known) {
+      // The types are asked again in the same trip: values serialized for types that changed
+      // since (a table altered) are run again with the new ones. A read runs twice at most.
+      try {
+        const result = await run<T>(
+          [
+            protocol.serialize.parse({ text, types: options.paramTypes }),
+            protocol.serialize.describe({ type: 'S' }),
+            protocol.serialize.bind({ values: valuesOf(params, known, options) }),
+          ],
+          options,
+        );
+        if (sameTypes(result.parameterTypes, known)) return result;
+      } catch {
+        // Described again below: an error that was not the stale types comes back from there.
+      }
+      unnamedTypes.delete(key);
     }
-    const bind = protocol.serialize.bind({ values: valuesOf(params, types, options) });
-    return run<T>([...parseMessages, bind], options);
+    // The unnamed statement stays after the sync, until the next parse.
+    const types = await describe('', text, options);
+    if (unnamedTypes.size >= MAX_KNOWN_TEXTS) unnamedTypes.clear();
+    unnamedTypes.set(key, types);
+    return run<T>([protocol.serialize.bind({ values: valuesOf(params, types, options) })], options);
   };
 
   const direct = <T>(text: string, params: unknown[], options: QueryOptions, name?: string) =>
@@ -131,8 +145,6 @@ export function answerQueriesDirectly(client: PGlite): void {
             return await runNamed<T>(name, text, params, options);
           }
         } catch (error) {
-          // A text whose types changed (a table altered) is described again at its next call.
-          if (!name) unnamedTypes.delete(text);
           // As PGlite's own query tells it: the statement and its values, for the logs.
           throw Object.assign(error as Error, { query: text, params, queryOptions: options });
         }
@@ -144,13 +156,18 @@ export function answerQueriesDirectly(client: PGlite): void {
     params?: unknown[],
     options?: QueryOptions & NamedStatementOption,
   ): Promise<Results<T>> {
+    // Only plain reads are answered directly, named or not: a write's counts, a blob and notices
+    // are PGlite's to give.
+    if (!isPlainRead(text) || options?.blob || options?.onNotice) return original<T>(text, params, options);
     const name = options?.statementName;
-    const plainRead = !name && isPlainRead(text) && !options?.blob && !options?.onNotice;
-    if (!name && !plainRead) return original<T>(text, params, options);
     // Refused on a closing or closed database, as PGlite's own query refuses it.
     await pglite._checkReady();
-    return direct<T>(text, params ?? [], options ?? {}, name);
+    return (await direct<T>(text, params ?? [], options ?? {}, name)) as Results<T>;
   } as PGlite['query'];
+}
+
+function sameTypes(asked: number[] | undefined, known: number[]): boolean {
+  return asked !== undefined && asked.length === known.length && asked.every((type, i) => type === known[i]);
 }
 
 function concat(...messages: Uint8Array[]): Uint8Array {

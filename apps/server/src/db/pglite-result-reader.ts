@@ -9,6 +9,8 @@ export type ReadResult<T> = {
   affectedRows: number;
   command?: string;
   rowCount?: number;
+  /** The statement's parameter types, when the exchange described it. */
+  parameterTypes?: number[];
 };
 
 /**
@@ -38,6 +40,8 @@ export function readRows<T>(
     const body = at + 5;
     at += 1 + length;
     if (kind === ROW_DESCRIPTION) {
+      // A statement described before its portal: the same fields twice, the last kept.
+      fields.length = 0;
       let cursor = body + 2;
       for (let column = bytes.readInt16BE(body); column > 0; column--) {
         const end = bytes.indexOf(0, cursor);
@@ -68,6 +72,9 @@ export function readRows<T>(
           : text;
       }
       rows.push(row as T);
+    } else if (kind === PARAMETER_DESCRIPTION) {
+      const count = bytes.readInt16BE(body);
+      result.parameterTypes = Array.from({ length: count }, (_, i) => bytes.readInt32BE(body + 2 + 4 * i));
     } else if (kind === COMMAND_COMPLETE) {
       // "SELECT 50": the command, and the count PGlite gives as rowCount.
       const tag = bytes.toString('utf8', body, bytes.indexOf(0, body)).split(' ');
@@ -85,6 +92,7 @@ const ROW_DESCRIPTION = 0x54; // 'T'
 const DATA_ROW = 0x44; // 'D'
 const ERROR_RESPONSE = 0x45; // 'E'
 const COMMAND_COMPLETE = 0x43; // 'C'
+const PARAMETER_DESCRIPTION = 0x74; // 't'
 
 function errorIn(answer: Uint8Array): Error {
   let error: Error | undefined;
