@@ -125,6 +125,17 @@ describe.skipIf(process.env.DATABASE_URL)('direct queries on PGlite', () => {
     expect(deleted.affectedRows).toBe(1);
   });
 
+  it("leaves a read with a notice listener to PGlite, which tells it the read's notices", async () => {
+    await client.exec(`create function notice_probe(x int) returns int language plpgsql as $$
+      begin raise notice 'probed %', x; return x; end $$;`);
+    const notices: string[] = [];
+    const read = await client.query<{ x: number }>('select notice_probe($1) as x', [7], {
+      onNotice: (notice) => notices.push(notice.message ?? ''),
+    });
+    expect(read.rows).toEqual([{ x: 7 }]);
+    expect(notices).toEqual(['probed 7']);
+  });
+
   it('throws a plain read error with its code and statement, and the next statements run', async () => {
     const dividing = 'select 10 / $1::int as q';
     expect((await client.query(dividing, [2])).rows).toEqual([{ q: 5 }]);
