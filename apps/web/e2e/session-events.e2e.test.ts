@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './support/axe';
 import { browserForFile } from './support/browser';
@@ -83,6 +83,40 @@ async function expectLandingOnLogin(pages: Page[], code: keyof typeof MESSAGES) 
   }
 }
 
+/**
+ * The page's API calls as the browser made them: how long since the last one started or ended,
+ * and, once counting, those not marked as background calls (each would touch the session).
+ */
+function watchApiCalls(page: Page) {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  let counting = false;
+  const foreground: string[] = [];
+  const isApi = (url: string) => new URL(url).pathname.includes('/api/');
+  const ended = (request: Request) => {
+    if (!isApi(request.url())) return;
+    inFlight -= 1;
+    lastChange = Date.now();
+  };
+  page.on('request', (request) => {
+    if (!isApi(request.url())) return;
+    inFlight += 1;
+    lastChange = Date.now();
+    if (counting && request.headers()['x-settle-background'] !== '1')
+      foreground.push(`${request.method()} ${new URL(request.url()).pathname}`);
+  });
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return {
+    /** Milliseconds since the last call started or ended; 0 while one is in flight. */
+    quietFor: () => (inFlight > 0 ? 0 : Date.now() - lastChange),
+    startCounting: () => {
+      counting = true;
+    },
+    foregroundSinceCounting: () => [...foreground],
+  };
+}
+
 describe('session events send the user to /login with the reason, in English and in French', () => {
   it('idle time-out: SESSION_EXPIRED', async () => {
     const pages = await signedInPages();
@@ -100,10 +134,17 @@ describe('session events send the user to /login with the reason, in English and
     });
     // The page's timers on a clock the test moves, so that a minute's poll comes at once.
     await page.clock.install();
+    const calls = watchApiCalls(page);
     await page.reload();
     await page.getByTestId('user-full-name').waitFor();
-    // The page's own first calls are the user's: they must all reach the server before its clock moves.
+    // The page's own first calls are the user's and touch the session: they must all have been
+    // answered before the server's clock moves. 'networkidle' alone is not enough on a loaded
+    // machine, where a lazy route's module can take longer than its half second to run before
+    // that route asks for its data (seen once in CI: the poll after the limit answered 200).
     await page.waitForLoadState('networkidle');
+    await expect.poll(() => calls.quietFor(), { timeout: 30_000 }).toBeGreaterThan(2_000);
+    await expect.poll(() => page.locator('[aria-busy="true"], .mantine-Skeleton-root').count()).toBe(0);
+    calls.startCounting();
 
     /** The page's clock moved to its next approvals-count poll: answers that poll as the server saw it. */
     const nextPoll = async () => {
@@ -119,12 +160,17 @@ describe('session events send the user to /login with the reason, in English and
 
     // Two minutes later the user has been idle longer than the limit, polls or not.
     await advanceServerClock(server.baseURL, 2);
-    expect((await nextPoll()).status()).toBe(401);
+    const afterLimit = await nextPoll();
+    expect(calls.foregroundSinceCounting(), 'calls made as the user while the test waited').toEqual([]);
+    expect(afterLimit.status()).toBe(401);
     await page.waitForURL('**/login');
     await expectLandingOnLogin([page], 'SESSION_EXPIRED');
   });
 
   it('administrator shutdown (npm run admin -- shutdown-sessions): MGMT_SHUTDOWN', async () => {
+    // Sessions an earlier test left alive (a failed first attempt does) are idle past the limit
+    // first, so that the count below is this test's two.
+    await advanceServerClock(server.baseURL, IDLE_MINUTES + 1);
     const pages = await signedInPages();
     const { stdout } = await promisify(execFile)('npm', ['run', '-s', 'admin', '--', 'shutdown-sessions'], {
       cwd: REPO_ROOT,
