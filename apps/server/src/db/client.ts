@@ -4,6 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { serverRoot } from '../lib/package-root';
 import { lockDataDir } from './data-dir-lock';
+import { sharedBuffersMegabytes } from './pglite-buffers';
 import { isPlainRead } from './plain-read';
 import * as schema from './schema/index';
 
@@ -153,15 +154,22 @@ export async function openDatabase(options: {
       close: () => pool.end(),
     };
   }
-  const [{ PGlite }, { pg_trgm }, { btree_gin }, { drizzle: drizzlePglite }, { answerQueriesDirectly }] =
-    await Promise.all([
-      import('@electric-sql/pglite'),
-      import('@electric-sql/pglite/contrib/pg_trgm'),
-      import('@electric-sql/pglite/contrib/btree_gin'),
-      import('drizzle-orm/pglite'),
-      import('./pglite-direct-queries'),
-    ]);
   const location = options.dataDir === 'memory://' ? undefined : path.join(options.dataDir, 'pglite');
+  const [
+    { PGlite },
+    { pg_trgm },
+    { btree_gin },
+    { drizzle: drizzlePglite },
+    { answerQueriesDirectly },
+    buffersMb,
+  ] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/btree_gin'),
+    import('drizzle-orm/pglite'),
+    import('./pglite-direct-queries'),
+    sharedBuffersMegabytes(location, { loading: options.loadDataDir !== undefined }),
+  ]);
   if (location) mkdirSync(location, { recursive: true });
   // One process at a time on a folder: a seed or a command beside a running portal is refused.
   const release = location ? await lockDataDir(options.dataDir) : () => {};
@@ -171,6 +179,7 @@ export async function openDatabase(options: {
     dataDir: location,
     loadDataDir: options.loadDataDir,
     extensions: { pg_trgm, btree_gin },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${buffersMb}MB`],
   });
   try {
     await client.waitReady;
