@@ -153,8 +153,8 @@ async function measure(options: {
     }
     // Where each call's CPU went: the server, PostgreSQL (PGlite runs inside the server) and the
     // load generator (autocannon, in this process). Their sum bounds what the machine's cores can
-    // answer, and by Little's law the least mean latency 32 connections can see: a p99 under that
-    // bound cannot be reached on these cores, however the calls are scheduled.
+    // answer, and by Little's law the least mean latency 32 connections can see, however the calls
+    // are scheduled: a p99 bar near or under that mean is out of reach on these cores.
     const cores = availableParallelism();
     console.log(
       `| call | req/s | p50 | p99 | vs /healthz | server CPU per call | PostgreSQL CPU per call | load generator CPU per call | calls/s ${cores} cores allow | least mean latency at ${CONNECTIONS} connections | non-2xx |`,

@@ -1,10 +1,17 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { BACKGROUND_HEADER, BACKGROUND_HEADER_VALUE } from '@settle/shared/background-calls';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './support/axe';
 import { browserForFile } from './support/browser';
-import { advanceServerClock, type LaunchedServer, launchServer, REPO_ROOT } from './support/launch-server';
+import {
+  API_BASE,
+  advanceServerClock,
+  type LaunchedServer,
+  launchServer,
+  REPO_ROOT,
+} from './support/launch-server';
 import { signedInPage } from './support/session';
 
 /**
@@ -45,6 +52,15 @@ const MESSAGES = {
   },
 } as const;
 
+/** An operator command run next to this portal (through its admin socket): what it printed. */
+async function admin(command: string): Promise<string> {
+  const { stdout } = await promisify(execFile)('npm', ['run', '-s', 'admin', '--', command], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '' },
+  });
+  return stdout;
+}
+
 /** Each user on /home in a browser of their own, the home page's data shown. */
 async function signedInPages(): Promise<Page[]> {
   return Promise.all(
@@ -84,32 +100,37 @@ async function expectLandingOnLogin(pages: Page[], code: keyof typeof MESSAGES) 
 }
 
 /**
- * The page's API calls as the browser made them: how long since the last one started or ended,
- * and, once counting, those not marked as background calls (each would touch the session).
+ * The page's requests as the browser made them: how long since the last one started or ended
+ * (its scripts too: a lazy route's module is fetched before the route asks for its data), and,
+ * once counting, the API calls not marked as background calls (each would touch the session).
+ * Requests are tracked one by one: a request started before the watch began (the page's first
+ * load, which the reload cuts short) ends without having been counted in.
  */
-function watchApiCalls(page: Page) {
-  let inFlight = 0;
+function watchRequests(page: Page) {
+  const open = new Set<Request>();
   let lastChange = Date.now();
   let counting = false;
   const foreground: string[] = [];
-  const isApi = (url: string) => new URL(url).pathname.includes('/api/');
   const ended = (request: Request) => {
-    if (!isApi(request.url())) return;
-    inFlight -= 1;
+    open.delete(request);
     lastChange = Date.now();
   };
   page.on('request', (request) => {
-    if (!isApi(request.url())) return;
-    inFlight += 1;
+    open.add(request);
     lastChange = Date.now();
-    if (counting && request.headers()['x-settle-background'] !== '1')
-      foreground.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    const { pathname } = new URL(request.url());
+    if (
+      counting &&
+      pathname.startsWith(`${API_BASE}/`) &&
+      request.headers()[BACKGROUND_HEADER.toLowerCase()] !== BACKGROUND_HEADER_VALUE
+    )
+      foreground.push(`${request.method()} ${pathname}`);
   });
   page.on('requestfinished', ended);
   page.on('requestfailed', ended);
   return {
-    /** Milliseconds since the last call started or ended; 0 while one is in flight. */
-    quietFor: () => (inFlight > 0 ? 0 : Date.now() - lastChange),
+    /** Milliseconds since the last request started or ended; 0 while one is open. */
+    quietFor: () => (open.size > 0 ? 0 : Date.now() - lastChange),
     startCounting: () => {
       counting = true;
     },
@@ -134,7 +155,7 @@ describe('session events send the user to /login with the reason, in English and
     });
     // The page's timers on a clock the test moves, so that a minute's poll comes at once.
     await page.clock.install();
-    const calls = watchApiCalls(page);
+    const calls = watchRequests(page);
     await page.reload();
     await page.getByTestId('user-full-name').waitFor();
     // The page's own first calls are the user's and touch the session: they must all have been
@@ -168,14 +189,13 @@ describe('session events send the user to /login with the reason, in English and
   });
 
   it('administrator shutdown (npm run admin -- shutdown-sessions): MGMT_SHUTDOWN', async () => {
-    // Sessions an earlier test left alive (a failed first attempt does) are idle past the limit
-    // first, so that the count below is this test's two.
+    // Sessions an earlier test left (a failed first attempt leaves one alive) are idled out and
+    // purged first, so that the count below is this test's two: the shutdown revokes every session
+    // not yet revoked, expired or not.
     await advanceServerClock(server.baseURL, IDLE_MINUTES + 1);
+    await admin('purge-expired-sessions');
     const pages = await signedInPages();
-    const { stdout } = await promisify(execFile)('npm', ['run', '-s', 'admin', '--', 'shutdown-sessions'], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '' },
-    });
+    const stdout = await admin('shutdown-sessions');
     expect(stdout).toMatch(/^2 session\(s\) ended/);
     await expectLandingOnLogin(pages, 'MGMT_SHUTDOWN');
   });

@@ -22,7 +22,11 @@ async function main() {
     console.log(reply.output);
     return;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    filling: true,
+  });
   try {
     await database.migrate();
     const services = createServices(database.db, config, { authSecret: await resolveAuthSecret(config) });

@@ -119,6 +119,11 @@ export async function openDatabase(options: {
   onIdleError?: (error: Error) => void;
   /** PGlite only: start from this data directory tarball (PGlite's dumpDataDir) instead of an empty one. */
   loadDataDir?: Blob;
+  /**
+   * PGlite only: much data is about to be written (a seed, a ledger import), so the buffers are not
+   * sized to what the folder holds now (pglite-buffers.ts).
+   */
+  filling?: boolean;
 }): Promise<DatabaseHandle> {
   // Only the chosen engine's driver is loaded: a start on PGlite never loads pg, nor the reverse.
   if (options.databaseUrl) {
@@ -155,24 +160,27 @@ export async function openDatabase(options: {
     };
   }
   const location = options.dataDir === 'memory://' ? undefined : path.join(options.dataDir, 'pglite');
-  const [
-    { PGlite },
-    { pg_trgm },
-    { btree_gin },
-    { drizzle: drizzlePglite },
-    { answerQueriesDirectly },
-    buffersMb,
-  ] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
-    import('@electric-sql/pglite/contrib/btree_gin'),
-    import('drizzle-orm/pglite'),
-    import('./pglite-direct-queries'),
-    sharedBuffersMegabytes(location, { loading: options.loadDataDir !== undefined }),
-  ]);
+  const [{ PGlite }, { pg_trgm }, { btree_gin }, { drizzle: drizzlePglite }, { answerQueriesDirectly }] =
+    await Promise.all([
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('@electric-sql/pglite/contrib/btree_gin'),
+      import('drizzle-orm/pglite'),
+      import('./pglite-direct-queries'),
+    ]);
   if (location) mkdirSync(location, { recursive: true });
   // One process at a time on a folder: a seed or a command beside a running portal is refused.
   const release = location ? await lockDataDir(options.dataDir) : () => {};
+  let buffersMb: number;
+  try {
+    // Sized once the folder is this process's: another one may have been writing it until now.
+    buffersMb = await sharedBuffersMegabytes(location, {
+      filling: options.loadDataDir !== undefined || options.filling === true,
+    });
+  } catch (error) {
+    release();
+    throw error;
+  }
   // pg_trgm and btree_gin back the grids' substring searches with GIN indexes holding the grid's
   // scope, as on PostgreSQL (migrations 0009 and 0026).
   const client = new PGlite({

@@ -29,7 +29,7 @@ function folderWith(...megabytes: number[]): string {
 
 describe('PGlite shared buffers sized to the data', () => {
   it('the size of the tables and indexes, rounded up to 8 MB, counted in every database folder', async () => {
-    expect(await sharedBuffersMegabytes(folderWith(30, 9.5))).toBe(40);
+    expect(await sharedBuffersMegabytes(folderWith(30, 3))).toBe(40);
   });
 
   it('never less than the least, nor more than PostgreSQL’s default', async () => {
@@ -37,11 +37,11 @@ describe('PGlite shared buffers sized to the data', () => {
     expect(await sharedBuffersMegabytes(folderWith(300))).toBe(DEFAULT_SHARED_BUFFERS_MB);
   });
 
-  it('the default for a new folder, whose size is not known yet, and for a folder about to be loaded', async () => {
+  it('the default for a new folder, whose size is not known yet, and for a folder about to be filled', async () => {
     const empty = mkdtempSync(path.join(tmpdir(), 'settle-buffers-'));
     folders.push(empty);
     expect(await sharedBuffersMegabytes(empty)).toBe(DEFAULT_SHARED_BUFFERS_MB);
-    expect(await sharedBuffersMegabytes(folderWith(1), { loading: true })).toBe(DEFAULT_SHARED_BUFFERS_MB);
+    expect(await sharedBuffersMegabytes(folderWith(1), { filling: true })).toBe(DEFAULT_SHARED_BUFFERS_MB);
   });
 
   it('the least for a database in memory', async () => {
@@ -49,14 +49,15 @@ describe('PGlite shared buffers sized to the data', () => {
   });
 
   // PGlite itself is started with them: a new folder with the default, the same folder opened
-  // again with buffers the size of its data (an empty database's catalogues: about 22 MB).
+  // again with buffers the size of its data (an empty database's catalogues: about 22 MB), or
+  // with the default when it is about to be filled; a database in memory with the least.
   it.skipIf(process.env.DATABASE_URL)(
     'PGlite runs with them',
     async () => {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'settle-buffers-'));
       folders.push(dataDir);
-      const buffersOf = async () => {
-        const database = await openDatabase({ dataDir });
+      const buffersOf = async (options: { filling?: boolean; dataDir?: string } = {}) => {
+        const database = await openDatabase({ dataDir, ...options });
         try {
           const [row] = await queryRows<{ shared_buffers: string }>(database.db, sql`show shared_buffers`);
           return row?.shared_buffers;
@@ -68,6 +69,8 @@ describe('PGlite shared buffers sized to the data', () => {
       const sized = await sharedBuffersMegabytes(path.join(dataDir, 'pglite'));
       expect(sized).toBeLessThan(DEFAULT_SHARED_BUFFERS_MB);
       expect(await buffersOf()).toBe(`${sized}MB`);
+      expect(await buffersOf({ filling: true })).toBe(`${DEFAULT_SHARED_BUFFERS_MB}MB`);
+      expect(await buffersOf({ dataDir: 'memory://' })).toBe(`${LEAST_SHARED_BUFFERS_MB}MB`);
     },
     60_000,
   );

@@ -12,19 +12,20 @@ export const LEAST_SHARED_BUFFERS_MB = 16;
  * (rounded up to 8 MB), at least LEAST and at most PostgreSQL's default. PGlite sets up its whole
  * buffer pool at every start, and the pool's size showed in every restart: on the demo's folder,
  * opening took a median 1,291 ms with 128 MB against 988 ms with 40 MB (five alternated restarts
- * each on a loaded 2-core machine).
- * Buffers larger than the data hold nothing more, so a small database loses nothing by it; a
- * large one keeps the default, and with it every page PostgreSQL would keep, and so does a new
- * one, whose size is not known yet. A database in memory (the tests) takes the least: its pages
- * are in memory whether buffered or not.
+ * each on a loaded 2-core machine). A pool larger than the data holds no more of it; what a
+ * smaller pool also shrinks (the WAL buffers, a thirty-second of it, and the size from which a
+ * sequential scan reads through a small ring) matters little at that size. A large folder keeps
+ * the default, and so does one about to be filled (a new one, a tarball loaded, a seed or an
+ * import: `filling`), whose size now says nothing of what it will hold; a folder that grew is
+ * sized again at the next start. A database in memory (the tests) takes the least: its pages are
+ * in memory whether buffered or not.
  */
 export async function sharedBuffersMegabytes(
   location: string | undefined,
-  options: { loading?: boolean } = {},
+  options: { filling?: boolean } = {},
 ): Promise<number> {
   if (location === undefined) return LEAST_SHARED_BUFFERS_MB;
-  // A folder about to be filled from a tarball: its size now is not the data's.
-  if (options.loading) return DEFAULT_SHARED_BUFFERS_MB;
+  if (options.filling) return DEFAULT_SHARED_BUFFERS_MB;
   const bytes = await folderBytes(path.join(location, 'base'));
   // A new database's size is not known yet (a seed or a load may follow): the default.
   if (bytes === undefined) return DEFAULT_SHARED_BUFFERS_MB;
@@ -44,7 +45,13 @@ async function folderBytes(folder: string): Promise<number | undefined> {
   const sizes = await Promise.all(
     entries
       .filter((entry) => entry.isFile())
-      .map((entry) => stat(path.join(entry.parentPath, entry.name)).then((file) => file.size)),
+      .map((entry) =>
+        stat(path.join(entry.parentPath, entry.name)).then(
+          (file) => file.size,
+          // PostgreSQL removes a dropped table's files and its temporary ones as it goes.
+          (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? 0 : Promise.reject(error)),
+        ),
+      ),
   );
   return sizes.reduce((sum, size) => sum + size, 0);
 }

@@ -20,7 +20,11 @@ async function main() {
     throw new Error('--invoices must be a whole number between 0 and 5000000');
   }
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    filling: invoiceCount > 0,
+  });
   await database.migrate();
   if (!(await isDatabaseEmpty(database.db))) {
     if (!values.reset) {
