@@ -201,7 +201,14 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL (needs DATAB
       (rows) => rows[0]?.status === 'SUCCESS',
     );
     expect(payment).toEqual([expect.objectContaining({ status: 'SUCCESS' })]);
-    expect(b.output()).toContain('/payment/notifications/sandbox');
+    // B logs the call once it has answered it, after the payment was settled in its transaction:
+    // its log line can reach us after the row does (seen once in CI).
+    expect(
+      await until(
+        async () => b.output(),
+        (output) => output.includes('/payment/notifications/sandbox'),
+      ),
+    ).toContain('/payment/notifications/sandbox');
     expect(a.output()).not.toContain('/payment/notifications/sandbox');
     const [stored] = await database.db.select().from(invoices).where(eq(invoices.id, invoice.id));
     expect(stored).toMatchObject({ paidAmount: '80.00', balance: '0.00', status: 'C' });
