@@ -152,22 +152,31 @@ describe('the job runner', () => {
     const runner = createJobRunner(database.db, { logger: quiet, owner: 'host:1', pollMs: 10 });
     let release: () => void = () => {};
     let finished = false;
-    runner.register({
-      name: 'slow',
-      periodOf: every(1),
-      run: () =>
-        new Promise((resolve) => {
-          release = () => {
-            finished = true;
-            resolve(undefined);
-          };
-        }),
+    // The claim's row is visible before the job's run begins: the test waits for the run itself,
+    // or a release sent in between would reach nobody and the pass would never end.
+    const started = new Promise<void>((runBegan) => {
+      runner.register({
+        name: 'slow',
+        periodOf: every(1),
+        run: () =>
+          new Promise((resolve) => {
+            release = () => {
+              finished = true;
+              resolve(undefined);
+            };
+            runBegan();
+          }),
+      });
     });
     runner.start();
-    await expect
-      .poll(async () => (await queryRows(database.db, sql`select 1 from scheduled_job_runs`)).length)
-      .toBe(1);
+    await started;
     const stopping = runner.stop();
+    let stopped = false;
+    void stopping.then(() => {
+      stopped = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stopped).toBe(false);
     release();
     await stopping;
     expect(finished).toBe(true);
