@@ -1,14 +1,16 @@
+// Probe (not part of the bench): a CPU profile of the built server (--cpu-prof into /tmp/prof) under autocannon on
+// the settle_perf database of build-perf-database.ts.
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { API, signIn, startBuiltServer } from './built-server';
+import { API, signIn, startBuiltServer } from '../built-server';
 
-const root = path.resolve(import.meta.dirname, '../../..');
+const root = path.resolve(import.meta.dirname, '../../../..');
 const server = await startBuiltServer({
   root,
   dataDir: '/tmp/perf',
   databaseUrl: 'postgres://postgres@127.0.0.1:5432/settle_perf',
   nodeArgs: ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'],
-  // GRID_CACHE_MB=0 npx tsx apps/server/bench/zz-prof.ts: the computed page's profile.
+  // GRID_CACHE_MB=0 npx tsx apps/server/bench/probes/server-cpu-profile.ts: the computed page's profile.
   env: process.env.GRID_CACHE_MB ? { GRID_CACHE_MB: process.env.GRID_CACHE_MB } : {},
 });
 const cookie = await signIn(server.base);

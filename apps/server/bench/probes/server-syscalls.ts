@@ -2,9 +2,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { API, signIn, startBuiltServer } from './built-server';
+import { API, signIn, startBuiltServer } from '../built-server';
 
-const root = path.resolve(import.meta.dirname, '../../..');
+const root = path.resolve(import.meta.dirname, '../../../..');
 const server = await startBuiltServer({
   root,
   dataDir: '/tmp/perf',

@@ -1,4 +1,6 @@
-import { benchHttp } from './http-bench';
+// Probe (not part of the bench): the HTTP stage alone, on the settle_perf database build-perf-database.ts made.
+// Usage: npx tsx apps/server/bench/probes/http-on-perf-database.ts
+import { benchHttp } from '../http-bench';
 
 await benchHttp({
   databaseUrl: 'postgres://postgres@127.0.0.1:5432/settle_perf',

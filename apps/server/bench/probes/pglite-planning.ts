@@ -2,11 +2,11 @@
 // a plan kept by SQL PREPARE/EXECUTE or by a named statement saves there. Not part of the bench.
 import { existsSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { openDatabase, queryRows } from '../src/db/client';
-import { seedDemo } from '../src/db/seed/seed-demo';
-import { findGridPage } from '../src/modules/invoices/invoice-page';
-import { insertBulkInvoices } from './bulk-invoices';
-import { describeTimes, timeIt } from './stats';
+import { openDatabase, queryRows } from '../../src/db/client';
+import { seedDemo } from '../../src/db/seed/seed-demo';
+import { findGridPage } from '../../src/modules/invoices/invoice-page';
+import { insertBulkInvoices } from '../bulk-invoices';
+import { describeTimes, timeIt } from '../stats';
 
 const dataDir = process.env.PROBE_DIR ?? '/tmp/pgl-probe';
 const fresh = !existsSync(dataDir);

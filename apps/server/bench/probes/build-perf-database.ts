@@ -1,8 +1,10 @@
-import { openDatabase } from '../src/db/client';
-import { seedDemo } from '../src/db/seed/seed-demo';
-import { insertBulkDisputes } from './bulk-disputes';
-import { insertBulkInvoices } from './bulk-invoices';
-import { insertBulkPayments } from './bulk-payments';
+// Probe (not part of the bench): builds the settle_perf PostgreSQL database as the bench builds its own (the demo,
+// a million invoices, disputes and payments) and a PGlite folder in /tmp/perf, for the other probes to reuse.
+import { openDatabase } from '../../src/db/client';
+import { seedDemo } from '../../src/db/seed/seed-demo';
+import { insertBulkDisputes } from '../bulk-disputes';
+import { insertBulkInvoices } from '../bulk-invoices';
+import { insertBulkPayments } from '../bulk-payments';
 
 const pg = (await import('pg')).default;
 const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/test' });

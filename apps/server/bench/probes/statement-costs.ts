@@ -1,13 +1,13 @@
 // Probe: the statements one computed grid call runs on PostgreSQL and what each costs there (parse, bind
 // where an unnamed or custom-planned statement is planned, execute), read from the server log with
-// log_min_duration_statement set for three calls. Needs the settle_perf database of zz-perf-db.ts.
-// Usage: npx tsx apps/server/bench/zz-statements.ts [API path]; then read /var/log/postgresql/*.log after MARK-START.
+// log_min_duration_statement set for three calls. Needs the settle_perf database of build-perf-database.ts.
+// Usage: npx tsx apps/server/bench/probes/statement-costs.ts [API path]; then read /var/log/postgresql/*.log after MARK-START.
 
 import path from 'node:path';
 import pg from 'pg';
-import { API, signIn, startBuiltServer } from './built-server';
+import { API, signIn, startBuiltServer } from '../built-server';
 
-const root = path.resolve(import.meta.dirname, '../../..');
+const root = path.resolve(import.meta.dirname, '../../../..');
 const url = 'postgres://postgres@127.0.0.1:5432/settle_perf';
 const admin = new pg.Client({ connectionString: url });
 await admin.connect();
