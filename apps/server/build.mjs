@@ -53,6 +53,11 @@ function installedCopy(name, fromDirectory) {
   }
 }
 
+// Our source's external packages, and those a bundled package brought into the bundle: one package
+// in both would run as two copies (checked once the build is done).
+const externalFromSource = new Set();
+const bundledFromPackages = new Set();
+
 const externalPackages = {
   name: 'external-packages',
   setup(build) {
@@ -63,12 +68,19 @@ const externalPackages = {
       // A bundled package brings what it imports along (the copy it would load may not be the
       // one node_modules gives dist/), except the external ones, which must then be that copy.
       const fromBundledPackage = args.importer.split(path.sep).includes('node_modules');
-      if (fromBundledPackage ? !EXTERNAL.has(name) : BUNDLED.has(name)) return undefined;
-      if (fromBundledPackage && installedCopy(name, args.resolveDir) !== installedCopy(name, outdir)) {
-        return {
-          errors: [{ text: `${name}, imported by a bundled package, is another copy than dist/ would load` }],
-        };
+      if (fromBundledPackage && !EXTERNAL.has(name)) {
+        bundledFromPackages.add(name);
+        return undefined;
       }
+      if (!fromBundledPackage && BUNDLED.has(name)) return undefined;
+      if (fromBundledPackage) {
+        const copy = installedCopy(name, outdir);
+        if (copy === undefined || installedCopy(name, args.resolveDir) !== copy) {
+          return {
+            errors: [{ text: `${name}, imported by a bundled package, is not the copy dist/ would load` }],
+          };
+        }
+      } else externalFromSource.add(name);
       return { path: args.path, external: true };
     });
   },
@@ -99,4 +111,11 @@ await build({
   },
   logLevel: 'warning',
 });
+const twoCopies = [...externalFromSource].filter((name) => bundledFromPackages.has(name));
+if (twoCopies.length > 0) {
+  rmSync(outdir, { recursive: true, force: true });
+  throw new Error(
+    `${twoCopies.join(', ')}: external for our code but bundled for a package; add to BUNDLED or EXTERNAL`,
+  );
+}
 console.log(`  server built into apps/server/dist in ${Math.round(performance.now() - startedAt)} ms`);
