@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { SIGN_IN_NAMESPACES } from './src/lib/i18n-namespaces';
-import { precompress } from './vite-precompress';
+import { SIGN_IN_NAMESPACES } from './src/lib/i18n-namespaces.ts';
+import { precompress } from './vite-precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
