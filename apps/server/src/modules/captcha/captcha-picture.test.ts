@@ -5,6 +5,7 @@ import {
   CAPTCHA_LENGTH,
   drawCaptcha,
   normaliseAnswer,
+  type RandomSource,
   randomAnswer,
 } from './captcha-picture';
 
@@ -46,18 +47,43 @@ describe('captcha picture', () => {
     expect(await drawCaptcha('AAAAAA')).not.toBe(first);
   });
 
+  /** Every point of every character's outline (control points too) lies inside the 200 × 70 picture. */
+  function expectCharactersInside(svg: string) {
+    const outlines = [...svg.matchAll(/<path d="([^"]+)" fill="#/g)].map((match) => match[1]!);
+    expect(outlines).toHaveLength(CAPTCHA_LENGTH);
+    for (const outline of outlines) {
+      const numbers = outline.match(/-?\d+(\.\d+)?/g)!.map(Number);
+      const xs = numbers.filter((_, index) => index % 2 === 0);
+      const ys = numbers.filter((_, index) => index % 2 === 1);
+      expect(Math.min(...xs)).toBeGreaterThanOrEqual(0);
+      expect(Math.max(...xs)).toBeLessThanOrEqual(200);
+      expect(Math.min(...ys)).toBeGreaterThanOrEqual(0);
+      expect(Math.max(...ys)).toBeLessThanOrEqual(70);
+    }
+  }
+
   it('draws every character inside the picture, in pixels rather than font units', async () => {
-    for (let round = 0; round < 20; round += 1) {
-      const svg = await drawCaptcha(randomAnswer());
-      const outlines = [...svg.matchAll(/<path d="([^"]+)" fill="#/g)].map((match) => match[1]!);
-      for (const outline of outlines) {
-        const numbers = outline.match(/-?\d+(\.\d+)?/g)!.map(Number);
-        const xs = numbers.filter((_, index) => index % 2 === 0);
-        const ys = numbers.filter((_, index) => index % 2 === 1);
-        expect(Math.min(...xs)).toBeGreaterThanOrEqual(0);
-        expect(Math.max(...xs)).toBeLessThanOrEqual(200);
-        expect(Math.min(...ys)).toBeGreaterThanOrEqual(0);
-        expect(Math.max(...ys)).toBeLessThanOrEqual(70);
+    for (let round = 0; round < 20; round += 1) expectCharactersInside(await drawCaptcha(randomAnswer()));
+  });
+
+  it('keeps a wide or tall first character inside at the far ends of its turn, size and shift', async () => {
+    // The first character's draws are, in order: its size, its turn, its shift across and down,
+    // then its points' jitter. Each source sets those to their far ends; later draws are 0.
+    const FAR = 0.999999;
+    const scripted = (first: number[], jitter: number): RandomSource => {
+      let draw = 0;
+      return () => {
+        draw += 1;
+        return draw <= first.length ? first[draw - 1]! : jitter;
+      };
+    };
+    for (const answer of ['WMWMWM', 'MWQJAB', 'QJMWXY', 'JQWMAB']) {
+      for (const turn of [0, FAR]) {
+        for (const down of [0, FAR]) {
+          for (const jitter of [0, FAR]) {
+            expectCharactersInside(await drawCaptcha(answer, scripted([FAR, turn, 0, down], jitter)));
+          }
+        }
       }
     }
   });

@@ -83,7 +83,8 @@ export async function drawCaptcha(answer: string, random: RandomSource = cryptoR
         centreY + dx * sin + dy * cos + between(-0.6, 0.6),
       ];
     };
-    shapes.push(`<path d="${outline(glyph.path.commands, place)}" fill="${pick(INKS)}"/>`);
+    const placed = keptInside(placedOutline(glyph.path.commands, place));
+    shapes.push(`<path d="${pathData(placed)}" fill="${pick(INKS)}"/>`);
   });
 
   for (let line = 0; line < 6; line += 1) {
@@ -108,30 +109,52 @@ export async function drawCaptcha(answer: string, random: RandomSource = cryptoR
   ].join('');
 }
 
-/** SVG path data of a fontkit outline, every point moved by `place`. */
-function outline(commands: fontkit.PathCommand[], place: (point: Point) => Point): string {
-  return commands
-    .map(({ command, args }) => {
-      const points = (): string => {
-        const placed: string[] = [];
-        for (let index = 0; index + 1 < args.length; index += 2)
-          placed.push(xy(place([args[index]!, args[index + 1]!])));
-        return placed.join(' ');
-      };
-      switch (command) {
-        case 'moveTo':
-          return `M${points()}`;
-        case 'lineTo':
-          return `L${points()}`;
-        case 'quadraticCurveTo':
-          return `Q${points()}`;
-        case 'bezierCurveTo':
-          return `C${points()}`;
-        default:
-          return 'Z';
-      }
-    })
-    .join('');
+type PlacedCommand = { letter: 'M' | 'L' | 'Q' | 'C' | 'Z'; points: Point[] };
+
+const LETTERS: Record<string, PlacedCommand['letter']> = {
+  moveTo: 'M',
+  lineTo: 'L',
+  quadraticCurveTo: 'Q',
+  bezierCurveTo: 'C',
+};
+
+/** A fontkit outline with every point moved by `place`. */
+function placedOutline(commands: fontkit.PathCommand[], place: (point: Point) => Point): PlacedCommand[] {
+  return commands.map(({ command, args }) => {
+    const points: Point[] = [];
+    for (let index = 0; index + 1 < args.length; index += 2)
+      points.push(place([args[index]!, args[index + 1]!]));
+    return { letter: LETTERS[command] ?? 'Z', points };
+  });
+}
+
+/** Margin kept between a character and the picture's edge, in pixels. */
+const EDGE = 1;
+
+/**
+ * The outline moved, whole, back inside the picture: a character turned, grown and shifted to
+ * the far ends of its draws can reach past an edge (by a pixel or so, at the first and last slots),
+ * and a cut character cannot be read. Control points count too: a curve stays within them.
+ */
+function keptInside(commands: PlacedCommand[]): PlacedCommand[] {
+  const points = commands.flatMap((command) => command.points);
+  if (points.length === 0) return commands;
+  const xs = points.map(([x]) => x);
+  const ys = points.map(([, y]) => y);
+  const shift = (least: number, most: number, size: number) =>
+    least < EDGE ? EDGE - least : most > size - EDGE ? size - EDGE - most : 0;
+  const dx = shift(Math.min(...xs), Math.max(...xs), WIDTH);
+  const dy = shift(Math.min(...ys), Math.max(...ys), HEIGHT);
+  if (dx === 0 && dy === 0) return commands;
+  return commands.map(({ letter, points }) => ({
+    letter,
+    points: points.map(([x, y]): Point => [x + dx, y + dy]),
+  }));
+}
+
+/** SVG path data of a placed outline. */
+function pathData(commands: PlacedCommand[]): string {
+  return commands.map(({ letter, points }) => `${letter}${points.map(xy).join(' ')}`).join('');
 }
 
 function xy([x, y]: Point): string {
