@@ -66,9 +66,11 @@ describe('captcha picture', () => {
     for (let round = 0; round < 20; round += 1) expectCharactersInside(await drawCaptcha(randomAnswer()));
   });
 
-  it('keeps a wide or tall first character inside at the far ends of its turn, size and shift', async () => {
-    // The first character's draws are, in order: its size, its turn, its shift across and down,
-    // then its points' jitter. Each source sets those to their far ends; later draws are 0.
+  it('keeps wide or tall characters inside at the far ends of their turn, size and shift', async () => {
+    // The first character's first draws are, in order: its size, its turn, its shift across and
+    // down. `first` sets those (the first as large and as far left as it goes); every later draw
+    // (its points' jitter, then the other characters' draws) is `jitter`, which at FAR sends the
+    // last character as large and as far right and down as it goes.
     const FAR = 0.999999;
     const scripted = (first: number[], jitter: number): RandomSource => {
       let draw = 0;
